@@ -1,0 +1,98 @@
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useNavigate } from 'react-router';
+import { useSiteInfo } from '../../features/system';
+import { BellIcon, HeadsetIcon, MenuIcon } from '../../shared/ui/icons';
+import { openModal } from '../../shared/ui/modal-store';
+import { useAppStore } from '../../shared/store/app-store';
+import { Brand } from './Brand';
+import { LanguageSelect } from './LanguageSelect';
+import { ThemeToggle } from './ThemeToggle';
+
+/**
+ * Nav items appear only when their page exists. Later issues add Promotions, Rewards, Share and the
+ * per-category vendor dropdowns here, together with their routes.
+ */
+const NAV = [{ to: '/', key: 'navGames', end: true }] as const;
+
+export function Header() {
+  const { t } = useTranslation('layout');
+  const info = useSiteInfo();
+  const navigate = useNavigate();
+  const isLogin = useAppStore((s) => s.isLogin);
+  const sideMenuOpen = useAppStore((s) => s.sideMenuOpen);
+  const setSideMenuOpen = useAppStore((s) => s.setSideMenuOpen);
+
+  return (
+    <header className="header" data-testid="header">
+      <button
+        type="button"
+        className="icon-button header__burger"
+        aria-label={t('menu')}
+        aria-expanded={sideMenuOpen}
+        aria-controls="side-menu"
+        data-testid="menu-toggle"
+        onClick={() => setSideMenuOpen(!sideMenuOpen)}
+      >
+        <MenuIcon />
+      </button>
+      <Link to="/" className="header__brand" aria-label={t('home')}>
+        <Brand merchant={info?.merchant} />
+      </Link>
+      <nav className="header__nav" aria-label={t('mainNav')}>
+        {NAV.map((n) => (
+          <NavLink key={n.to} to={n.to} end={n.end} className="header__nav-link">
+            {t(n.key)}
+          </NavLink>
+        ))}
+      </nav>
+      <div className="header__tools">
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={t('notices')}
+          title={t('notices')}
+          data-testid="notice-button"
+          onClick={() => openModal('noticeList')}
+        >
+          <BellIcon />
+        </button>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={t('common:customerService')}
+          title={t('common:customerService')}
+          data-testid="header-cs-button"
+          onClick={() => openModal('customerService')}
+        >
+          <HeadsetIcon />
+        </button>
+        <ThemeToggle />
+        <div className="header__lang">
+          <LanguageSelect testId="header-language-select" compact />
+        </div>
+        {!isLogin && (
+          <div className="header__auth">
+            {/* The login and register modals arrive with a later issue; /login and /register show home
+                and open them through the modal registry once they are registered. */}
+            <button
+              type="button"
+              className="btn btn--ghost btn--sm"
+              data-testid="login-button"
+              onClick={() => navigate('/login')}
+            >
+              {t('login')}
+            </button>
+            <button
+              type="button"
+              className="btn btn--primary btn--sm"
+              data-testid="register-button"
+              onClick={() => navigate('/register')}
+            >
+              {t('register')}
+            </button>
+          </div>
+        )}
+      </div>
+    </header>
+  );
+}

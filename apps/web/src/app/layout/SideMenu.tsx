@@ -1,0 +1,69 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, useLocation } from 'react-router';
+import { LeftMenuBanner } from '../../features/announcements';
+import { GamesIcon, HeadsetIcon, HelpIcon } from '../../shared/ui/icons';
+import { openModal } from '../../shared/ui/modal-store';
+import { useAppStore } from '../../shared/store/app-store';
+import { LanguageSelect } from './LanguageSelect';
+
+const AppQr = lazy(() => import('./AppQr'));
+
+/**
+ * Left menu: banner, quick links (only those whose page exists now), language, app-download QR.
+ * Always visible on wide screens; a drawer behind the hamburger on phones.
+ */
+export function SideMenu() {
+  const { t } = useTranslation('layout');
+  const open = useAppStore((s) => s.sideMenuOpen);
+  const setOpen = useAppStore((s) => s.setSideMenuOpen);
+  const { pathname } = useLocation();
+
+  // Navigating closes the drawer.
+  useEffect(() => setOpen(false), [pathname, setOpen]);
+
+  return (
+    <>
+      <div
+        className={`side-menu__scrim ${open ? 'is-open' : ''}`}
+        aria-hidden="true"
+        onClick={() => setOpen(false)}
+      />
+      <aside
+        id="side-menu"
+        className={`side-menu ${open ? 'is-open' : ''}`}
+        data-testid="side-menu"
+        aria-label={t('sideMenu')}
+      >
+        <LeftMenuBanner />
+        <nav className="side-menu__links" aria-label={t('quickLinks')}>
+          <NavLink to="/" end className="side-menu__link">
+            <GamesIcon />
+            <span>{t('navGames')}</span>
+          </NavLink>
+          <NavLink to="/help" className="side-menu__link" data-testid="side-help-link">
+            <HelpIcon />
+            <span>{t('helpCenter')}</span>
+          </NavLink>
+          <button
+            type="button"
+            className="side-menu__link"
+            data-testid="side-cs-link"
+            onClick={() => openModal('customerService')}
+          >
+            <HeadsetIcon />
+            <span>{t('common:customerService')}</span>
+          </button>
+        </nav>
+        <div className="side-menu__block">
+          <LanguageSelect testId="language-select" />
+        </div>
+        <div className="side-menu__block side-menu__qr">
+          <Suspense fallback={<div className="app-qr app-qr--placeholder" />}>
+            <AppQr />
+          </Suspense>
+        </div>
+      </aside>
+    </>
+  );
+}

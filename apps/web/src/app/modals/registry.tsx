@@ -1,0 +1,33 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { loadNoticeListModal, loadNoticePopup } from '../../features/announcements';
+import { loadCustomerServiceModal } from '../../features/customer-service';
+import { useSiteInfo } from '../../features/system';
+
+export interface ModalComponentProps {
+  onClose: () => void;
+  [prop: string]: unknown;
+}
+type ModalComponent =
+  ComponentType<ModalComponentProps> | LazyExoticComponent<ComponentType<ModalComponentProps>>;
+
+const CustomerServiceModal = lazy(loadCustomerServiceModal);
+
+/** The app composes the customer-service feature with the entries of the status payload. */
+function CustomerServiceContainer({ onClose }: ModalComponentProps) {
+  const entries = useSiteInfo()?.customerService ?? [];
+  return <CustomerServiceModal entries={entries} onClose={onClose} />;
+}
+
+/**
+ * The modal registry: modal id -> component (lazy, so a modal's code loads when first opened).
+ * EXTENSION POINT: later issues register `login`, `register`, `forgotPassword`, `changePassword`,
+ * `gamePopup`, ... here; `/login` and `/register` open `login` / `register` as soon as they exist.
+ */
+const registry: Record<string, ModalComponent> = {
+  customerService: CustomerServiceContainer,
+  notice: lazy(loadNoticePopup) as ModalComponent,
+  noticeList: lazy(loadNoticeListModal) as ModalComponent,
+};
+
+export const hasModal = (id: string) => id in registry;
+export const modalComponent = (id: string): ModalComponent | undefined => registry[id];

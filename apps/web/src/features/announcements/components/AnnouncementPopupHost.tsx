@@ -1,0 +1,34 @@
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { readStorage, writeStorage } from '../../../shared/store/persist';
+import { useAppStore } from '../../../shared/store/app-store';
+import { useAnnouncements } from '../api/get-announcements';
+import { popupClosedKey, popupsFor } from '../hooks/popup-audience';
+
+const AnnouncementPopup = lazy(() => import('./AnnouncementPopup'));
+
+/**
+ * Shows the audience's popup announcements once per browser session: closing marks them closed in
+ * sessionStorage (separate keys for users and anonymous visitors). The HTML renderer loads only when
+ * there is something to show.
+ */
+export function AnnouncementPopupHost() {
+  const isLogin = useAppStore((s) => s.isLogin);
+  const firstTimeLogin = useAppStore((s) => s.firstTimeLogin);
+  const { data } = useAnnouncements();
+  const key = popupClosedKey(isLogin);
+  const [closed, setClosed] = useState(() => readStorage('session', key) === '1');
+  const popups = useMemo(
+    () => popupsFor(data?.popup ?? [], { isLogin, firstTimeLogin }),
+    [data, isLogin, firstTimeLogin],
+  );
+  if (closed || popups.length === 0) return null;
+  const close = () => {
+    writeStorage('session', key, '1');
+    setClosed(true);
+  };
+  return (
+    <Suspense fallback={null}>
+      <AnnouncementPopup popups={popups} onClose={close} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,1 @@
+export const loadHelpPage = () => import('./components/HelpPage');

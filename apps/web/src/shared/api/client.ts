@@ -1,0 +1,97 @@
+import type { Endpoint, EndpointBody, EndpointParams, EndpointQuery, EndpointValue } from '@bp/contract';
+import { ApiError } from './api-error';
+import { requestHeaders } from './client-context';
+
+export interface CallOptions<E> {
+  query?: EndpointQuery<E>;
+  body?: EndpointBody<E>;
+  params?: EndpointParams<E>;
+  signal?: AbortSignal;
+}
+
+/** Query string as the reference builds it: null/undefined/empty dropped, arrays repeat the key. */
+export function toQueryString(query: Record<string, unknown> | undefined): string {
+  if (!query) return '';
+  const sp = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    const values = Array.isArray(v) ? v : [v];
+    for (const item of values) {
+      if (item === null || item === undefined || item === '') continue;
+      sp.append(k, String(item));
+    }
+  }
+  const s = sp.toString();
+  return s ? `?${s}` : '';
+}
+
+/** Fills `:param` segments of a Fastify-style path. */
+export function fillPath(path: string, params: Record<string, unknown> | undefined): string {
+  return path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
+    const v = params?.[name];
+    if (v === undefined || v === null) throw new Error(`missing path parameter ${name}`);
+    return encodeURIComponent(String(v));
+  });
+}
+
+interface Envelope {
+  success?: boolean;
+  value?: unknown;
+  errorCode?: string;
+  message?: string;
+  msg?: string;
+}
+
+/**
+ * Calls one contract endpoint and returns its `value`. Throws ApiError when the envelope says
+ * `success:false` (whatever the HTTP status: the reference treats 200 + success:false as failure)
+ * or when the response is not an envelope at all.
+ */
+export async function callEndpoint<E extends Endpoint>(
+  endpoint: E,
+  opts: CallOptions<E> = {},
+): Promise<EndpointValue<E>> {
+  const url =
+    fillPath(endpoint.path, opts.params as Record<string, unknown> | undefined) +
+    toQueryString(opts.query as Record<string, unknown> | undefined);
+  const headers = requestHeaders();
+  let body: string | undefined;
+  if (opts.body !== undefined && endpoint.method !== 'GET') {
+    if (endpoint.form) {
+      headers['Content-Type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(opts.body as Record<string, string>).toString();
+    } else {
+      headers['Content-Type'] = 'application/json;charset=UTF-8';
+      body = JSON.stringify(opts.body);
+    }
+  }
+
+  let res: Response;
+  try {
+    res = await fetch(url, { method: endpoint.method, headers, body, signal: opts.signal });
+  } catch (e) {
+    if ((e as Error).name === 'AbortError') throw e;
+    throw new ApiError('network_error', (e as Error).message, 0);
+  }
+
+  let json: Envelope;
+  try {
+    json = (await res.json()) as Envelope;
+  } catch {
+    throw new ApiError(res.status === 504 ? 'timeout' : 'network_error', res.statusText, res.status);
+  }
+  if (json.success !== true) {
+    throw new ApiError(
+      json.errorCode ?? 'system_busy',
+      json.message ?? json.msg ?? res.statusText,
+      res.status,
+      json.value,
+    );
+  }
+  if (import.meta.env.DEV) {
+    // Contract drift shows up in the console during development; production trusts the server.
+    const parsed = endpoint.response.safeParse(json.value);
+    if (!parsed.success)
+      console.warn(`[api] ${endpoint.id} response does not match the contract`, parsed.error);
+  }
+  return json.value as EndpointValue<E>;
+}

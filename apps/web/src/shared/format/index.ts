@@ -1,0 +1,2 @@
+export { formatMoney } from './money';
+export { formatDateTime, formatDate } from './date';

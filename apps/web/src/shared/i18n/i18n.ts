@@ -1,0 +1,52 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { setLanguageGetter } from '../api/client-context';
+import { SHIPPED_LNGS, defaultCatalogue, loadCatalogue } from './catalogues';
+import { DEFAULT_LNG, LANGUAGES, languageByLng } from './languages';
+
+export const NAMESPACES = Object.keys(defaultCatalogue);
+
+export const i18n = i18next.createInstance();
+
+/** Reflects the language on <html> (lang, dir): screen readers, fonts and e2e read it from there. */
+function applyToDocument(lng: string) {
+  const meta = languageByLng(lng);
+  document.documentElement.lang = meta?.htmlLang ?? lng;
+  document.documentElement.dir = meta?.dir ?? 'ltr';
+}
+
+async function ensureLoaded(lng: string): Promise<boolean> {
+  if (i18n.hasResourceBundle(lng, NAMESPACES[0] ?? 'common')) return true;
+  const cat = await loadCatalogue(lng);
+  if (!cat) return false;
+  for (const [ns, entries] of Object.entries(cat)) i18n.addResourceBundle(lng, ns, entries, true, true);
+  return true;
+}
+
+export async function initI18n(preferred: string): Promise<void> {
+  const lng = SHIPPED_LNGS.includes(preferred) ? preferred : DEFAULT_LNG;
+  await i18n.use(initReactI18next).init({
+    lng: DEFAULT_LNG,
+    fallbackLng: DEFAULT_LNG,
+    supportedLngs: LANGUAGES.map((l) => l.lng),
+    ns: NAMESPACES,
+    defaultNS: 'common',
+    // Flat keys inside each namespace: error codes such as `merchant.not.found` contain dots.
+    keySeparator: false,
+    interpolation: { escapeValue: false },
+    resources: { [DEFAULT_LNG]: defaultCatalogue },
+    returnEmptyString: false,
+    react: { useSuspense: false },
+  });
+  setLanguageGetter(() => languageByLng(i18n.language)?.code ?? i18n.language.toUpperCase());
+  i18n.on('languageChanged', applyToDocument);
+  await changeLanguage(lng);
+  applyToDocument(i18n.language);
+}
+
+/** Loads the catalogue if needed, then switches. Unknown languages fall back to Bengali. */
+export async function changeLanguage(lng: string): Promise<string> {
+  const target = (await ensureLoaded(lng)) ? lng : DEFAULT_LNG;
+  if (i18n.language !== target) await i18n.changeLanguage(target);
+  return target;
+}

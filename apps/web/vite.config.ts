@@ -1,0 +1,25 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const api = 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    proxy: {
+      '/wps': { target: api, changeOrigin: false, ws: true },
+      '/lgw': api,
+      '/admin': api,
+      '/docs': api,
+      '/healthz': api,
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    // Routes are lazy (see src/app/router.tsx); the entry chunk holds the shell only.
+    chunkSizeWarningLimit: 400,
+  },
+});
