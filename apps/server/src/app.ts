@@ -1,0 +1,87 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Endpoint } from '@bp/contract';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { installErrorHandling } from './platform/envelope.js';
+import { parseLanguage } from './platform/context.js';
+import { route, type AuthResolvers } from './platform/route.js';
+import { installMetrics } from './platform/metrics.js';
+import { installHealth } from './platform/health.js';
+import { installDocs } from './platform/openapi.js';
+import { installWeb } from './platform/web.js';
+import { createEventBus } from './platform/events.js';
+import { systemClock, type Clock, type ModuleContext, type ModuleRegister } from './platform/module.js';
+import { createMerchantService } from './modules/merchant/merchant.service.js';
+import { modules } from './modules/index.js';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  /** Extra modules (e.g. a test peer); production uses the list in modules/index.ts. */
+  extraModules?: ModuleRegister[];
+}
+
+/** Builds the whole API (and the static player site) without listening: main.ts listens, tests inject. */
+export async function buildApp({
+  config,
+  database,
+  clock = systemClock,
+  extraModules = [],
+}: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers.encryption'],
+    },
+    // a hop count is accepted at run time though the typings only list booleans and addresses
+    trustProxy: config.trustProxy as boolean,
+    bodyLimit: 6 * 1024 * 1024,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+
+  app.decorateRequest('merchant', undefined);
+  app.decorateRequest('actor', undefined);
+  app.decorateRequest('language', 'EN');
+  app.addHook('onRequest', async (req) => {
+    req.language = parseLanguage(req.headers['language']) ?? 'EN';
+  });
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+  app.setReplySerializer((payload) =>
+    // Money is bigint in the database; bigints that reach a response are written as exact strings.
+    JSON.stringify(payload, (_k, v) => (typeof v === 'bigint' ? v.toString() : v)),
+  );
+
+  installErrorHandling(app);
+  installMetrics(app);
+  installHealth(app, database);
+
+  const merchants = createMerchantService({ db: database.db });
+  const events = createEventBus();
+  events.on('merchant.changed', ({ merchantId }) => merchants.invalidate(merchantId));
+  const auth: AuthResolvers = {};
+  const endpoints: Endpoint[] = [];
+  const routeDeps = { merchants, auth, validateResponses: config.validateResponses };
+  const ctx: ModuleContext = {
+    app,
+    config,
+    database,
+    db: database.db,
+    merchants,
+    events,
+    clock,
+    auth,
+    route(endpoint, handler) {
+      endpoints.push(endpoint);
+      route(app, routeDeps, endpoint, handler);
+    },
+  };
+  for (const register of [...modules, ...extraModules]) await register(ctx);
+
+  await installDocs(app, endpoints);
+  await installWeb(app, config.webDist);
+  return app;
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const ZBool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  /** Real PostgreSQL (node-postgres pool). Unset: embedded PGlite in DATA_DIR. */
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  REDIS_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Honour X-Forwarded-For from this many proxies (or 'true' for any). The caller IP drives region rules. */
+  TRUST_PROXY: z.string().default('false'),
+  /** Built player site to serve on the same port; empty disables static serving. */
+  WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  /** Seed the demo merchant, operator and content when the database has no merchant. */
+  SEED_DEMO: ZBool.default(true),
+  /** Validate every response against its contract schema (slower; on in development and tests). */
+  VALIDATE_RESPONSES: ZBool.optional(),
+});
+
+export type Config = Readonly<{
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  dbPoolMax: number;
+  redisUrl: string | undefined;
+  logLevel: string;
+  trustProxy: boolean | number;
+  webDist: string;
+  seedDemo: boolean;
+  validateResponses: boolean;
+}>;
+
+/** Parse the environment once at boot; a bad value stops the process with a clear message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const tp = e.TRUST_PROXY;
+  return Object.freeze({
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    dbPoolMax: e.DB_POOL_MAX,
+    redisUrl: e.REDIS_URL,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: tp === 'true' ? true : /^\d+$/.test(tp) ? Number(tp) : false,
+    webDist: e.WEB_DIST,
+    seedDemo: e.SEED_DEMO,
+    validateResponses: e.VALIDATE_RESPONSES ?? e.NODE_ENV !== 'production',
+  });
+}

@@ -1,0 +1,2 @@
+// One file per module's tables; each module adds its export line here.
+export * from './merchant.js';

@@ -1,0 +1,31 @@
+import type { Database, Tx } from '../client.js';
+import { merchantRepo } from '../../modules/merchant/merchant.repo.js';
+import { DEMO_MERCHANT_CODE, seedDemoMerchant } from './demo-merchant.js';
+
+/** A seeder adds one module's demo data for the demo merchant and may return lines to print at start. */
+export type Seeder = (tx: Tx, ctx: { merchantId: number }) => Promise<string[] | void>;
+
+/** Modules' demo data, in order. */
+const seeders: Seeder[] = [];
+
+export interface SeedResult {
+  seeded: boolean;
+  merchantCode: string;
+  notes: string[];
+}
+
+/** Seeds the demo merchant and its content when the database has no merchant at all. Idempotent. */
+export async function seedIfEmpty(
+  database: Database,
+  opts: { extraDomains?: string[] } = {},
+): Promise<SeedResult> {
+  if ((await merchantRepo.countMerchants(database.db)) > 0) {
+    return { seeded: false, merchantCode: DEMO_MERCHANT_CODE, notes: [] };
+  }
+  const notes: string[] = [];
+  await database.db.transaction(async (tx) => {
+    const merchantId = await seedDemoMerchant(tx, opts);
+    for (const seed of seeders) notes.push(...((await seed(tx, { merchantId })) ?? []));
+  });
+  return { seeded: true, merchantCode: DEMO_MERCHANT_CODE, notes };
+}

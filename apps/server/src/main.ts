@@ -1,0 +1,63 @@
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { migrate } from './db/migrate.js';
+import { seedIfEmpty } from './db/seed/index.js';
+import { buildApp } from './app.js';
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : config.dataDir,
+    poolMax: config.dbPoolMax,
+  });
+  const applied = await migrate(database);
+  const listenHost = ['0.0.0.0', '::'].includes(config.host) ? [] : [config.host.toLowerCase()];
+  const seed = config.seedDemo ? await seedIfEmpty(database, { extraDomains: listenHost }) : undefined;
+  const app = await buildApp({ config, database });
+  app.log.info(
+    { database: database.kind, migrationsApplied: applied, seeded: seed?.seeded ?? false },
+    'database ready',
+  );
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: draining requests');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown timed out');
+      process.exit(1);
+    }, 15_000);
+    timer.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
+  const url = `http://${shownHost === '0.0.0.0' ? 'localhost' : shownHost}:${(app.server.address() as { port: number }).port}`;
+  const lines = [
+    '',
+    `  Player site:     ${url}/`,
+    `  API docs:        ${url}/docs`,
+    `  Demo merchant:   ${seed?.merchantCode ?? 'demobdt'} (requests to this host need no Merchant header)`,
+    ...(seed?.notes ?? []).map((n) => `  ${n}`),
+    `  Database:        ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+    '',
+  ];
+  process.stdout.write(lines.join('\n') + '\n');
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

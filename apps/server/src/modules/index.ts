@@ -1,0 +1,4 @@
+import type { ModuleRegister } from '../platform/module.js';
+
+/** Every module wires itself in its own register.ts; this is only the list. */
+export const modules: ModuleRegister[] = [];

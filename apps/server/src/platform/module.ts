@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import type { Endpoint, EndpointValue } from '@bp/contract';
+import type { Config } from '../config.js';
+import type { Database, Db } from '../db/client.js';
+import type { MerchantService } from '../modules/merchant/merchant.service.js';
+import type { EventBus } from './events.js';
+import type { AuthResolvers, RouteCtx } from './route.js';
+
+export interface Clock {
+  now(): Date;
+}
+export const systemClock: Clock = { now: () => new Date() };
+
+/** What each module's register() receives: narrow dependencies, no global container. */
+export interface ModuleContext {
+  app: FastifyInstance;
+  config: Config;
+  database: Database;
+  db: Db;
+  merchants: MerchantService;
+  events: EventBus;
+  clock: Clock;
+  /** Session modules put their token resolvers here. */
+  auth: AuthResolvers;
+  /** Registers a contract endpoint (and lists it in the OpenAPI document). */
+  route<E extends Endpoint>(
+    endpoint: E,
+    handler: (ctx: RouteCtx<E>) => Promise<EndpointValue<E>> | EndpointValue<E>,
+  ): void;
+}
+
+export type ModuleRegister = (ctx: ModuleContext) => Promise<void> | void;

@@ -1,0 +1,137 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Endpoint, EndpointValue } from '@bp/contract';
+import { AppError } from './errors.js';
+import {
+  bearerToken,
+  parseMerchantHeader,
+  type Actor,
+  type MemberActor,
+  type OperatorActor,
+} from './context.js';
+import type { MerchantContext, MerchantService } from '../modules/merchant/merchant.service.js';
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface RouteCtx<E extends Endpoint> {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  query: Out<E['query']>;
+  body: Out<E['body']>;
+  params: Out<E['params']>;
+  /** Always set: resolved from the Merchant header or host, or from the operator's own merchant. */
+  merchant: MerchantContext;
+  actor: E['auth'] extends 'member'
+    ? MemberActor
+    : E['auth'] extends 'operator'
+      ? OperatorActor
+      : Actor | undefined;
+  language: string;
+  ip: string;
+}
+
+/** Session-token resolvers, filled in by the session and admin modules. */
+export interface AuthResolvers {
+  member?: (
+    token: string,
+    merchant: MerchantContext,
+    req: FastifyRequest,
+  ) => Promise<MemberActor | undefined>;
+  operator?: (token: string, req: FastifyRequest) => Promise<OperatorActor | undefined>;
+}
+
+export interface RouteDeps {
+  merchants: MerchantService;
+  auth: AuthResolvers;
+  validateResponses: boolean;
+}
+
+function zodIssues(err: z.ZodError) {
+  return err.issues.map((i) => ({ path: i.path.join('.'), message: i.message, code: i.code }));
+}
+
+function parsePart<S extends z.ZodType | undefined>(schema: S, input: unknown): Out<S> {
+  if (!schema) return undefined as Out<S>;
+  const r = schema.safeParse(input ?? {});
+  if (!r.success) throw new AppError('request_param_err', { value: { issues: zodIssues(r.error) } });
+  return r.data as Out<S>;
+}
+
+/** Merchant of a player/public request: the Merchant header when sent, else the request's host. */
+export async function resolveRequestMerchant(
+  req: FastifyRequest,
+  merchants: MerchantService,
+): Promise<MerchantContext> {
+  const header = parseMerchantHeader(req);
+  if (header.invalid) throw new AppError('merchant.header.invalid');
+  const m = header.code ? await merchants.findByCode(header.code) : await merchants.findByHost(req.hostname);
+  if (!m || !m.active) throw new AppError('merchant.not.found');
+  return m;
+}
+
+/**
+ * Registers one contract endpoint: resolves merchant and caller, enforces the module switch and auth,
+ * validates input with the contract's schemas and wraps the handler's value in the success envelope.
+ * Routes stay thin: parse, call the service, return.
+ */
+export function route<E extends Endpoint>(
+  app: FastifyInstance,
+  deps: RouteDeps,
+  endpoint: E,
+  handler: (ctx: RouteCtx<E>) => Promise<EndpointValue<E>> | EndpointValue<E>,
+) {
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    handler: async (req, reply) => {
+      let merchant: MerchantContext | undefined;
+      let actor: Actor | undefined;
+      const token = bearerToken(req);
+      if (endpoint.auth === 'operator') {
+        const op = token && deps.auth.operator ? await deps.auth.operator(token, req) : undefined;
+        if (!op) throw new AppError('login.not.session');
+        actor = op;
+        merchant = await deps.merchants.getById(op.merchantId);
+        if (!merchant) throw new AppError('merchant.not.found');
+      } else {
+        merchant = await resolveRequestMerchant(req, deps.merchants);
+        if (endpoint.auth !== 'none' && token && deps.auth.member) {
+          actor = await deps.auth.member(token, merchant, req);
+        }
+        if (endpoint.auth === 'member' && !actor) throw new AppError('login.not.session');
+      }
+      req.merchant = merchant;
+      req.actor = actor;
+      if (!req.headers['language']) req.language = merchant.defaultLanguage.toUpperCase();
+      if (endpoint.modId && endpoint.auth !== 'operator' && merchant.modules[endpoint.modId] === false) {
+        throw new AppError('function.not.available');
+      }
+      const ctx = {
+        req,
+        reply,
+        query: parsePart(endpoint.query, req.query),
+        body: parsePart(endpoint.body, req.body),
+        params: parsePart(endpoint.params, req.params),
+        merchant,
+        actor,
+        language: req.language,
+        ip: req.ip,
+      } as RouteCtx<E>;
+      const value = await handler(ctx);
+      if (reply.sent) return reply;
+      if (deps.validateResponses) {
+        const check = endpoint.response.safeParse(value);
+        if (!check.success) {
+          req.log.error(
+            { endpoint: endpoint.id, issues: zodIssues(check.error) },
+            'response does not match contract',
+          );
+          throw new AppError('system_busy', {
+            detail: `response of ${endpoint.id} does not match the contract`,
+          });
+        }
+      }
+      return { success: true, value };
+    },
+  });
+}

@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { sendError } from './envelope.js';
+
+const API_PREFIXES = [
+  '/wps/',
+  '/lgw/',
+  '/lotto/',
+  '/admin/api/',
+  '/vendor/',
+  '/docs',
+  '/metrics',
+  '/healthz',
+  '/readyz',
+];
+const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const;
+
+/**
+ * Serves the built player site on the API's port. Hashed assets are immutable; client routes fall back
+ * to index.html; unknown API paths get the envelope (405 when the path exists with another method).
+ */
+export async function installWeb(app: FastifyInstance, webDist: string) {
+  const hasWeb = webDist !== '' && fs.existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, file) => {
+        const immutable = file.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (req: FastifyRequest, reply: FastifyReply) => {
+    const pathname = req.url.split('?')[0] ?? '/';
+    const isApi = API_PREFIXES.some((p) => pathname.startsWith(p));
+    if (isApi) {
+      const other = METHODS.filter((m) => m !== req.method && app.hasRoute({ method: m, url: pathname }));
+      if (other.length > 0)
+        return sendError(req, reply, 'http_method_not_support', { value: { allow: other } });
+      return sendError(req, reply, 'not_found');
+    }
+    if (hasWeb && (req.method === 'GET' || req.method === 'HEAD') && !path.extname(pathname)) {
+      reply.header('cache-control', 'no-cache');
+      return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    }
+    return sendError(req, reply, 'not_found');
+  });
+}

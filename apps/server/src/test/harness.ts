@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig, type Config } from '../config.js';
+import { openDatabase, type Database } from '../db/client.js';
+import { migrate } from '../db/migrate.js';
+import { seedIfEmpty } from '../db/seed/index.js';
+import { buildApp, type AppDeps } from '../app.js';
+
+/**
+ * A fresh database per test file: in-memory PGlite by default, or a throwaway database created on the
+ * PostgreSQL server named by DATABASE_URL (dropped again on close).
+ */
+export async function createTestDatabase(): Promise<Database & { url?: string }> {
+  const baseUrl = process.env.DATABASE_URL;
+  if (!baseUrl) return openDatabase({});
+  const name = `bp_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), poolMax: 5 });
+  return {
+    ...database,
+    url: url.toString(),
+    close: async () => {
+      await database.close();
+      const a = new pg.Client({ connectionString: baseUrl });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** Migrated, demo-seeded database + built app (not listening; use app.inject or listen on port 0). */
+export async function createTestApp(
+  opts: { seed?: boolean; env?: Record<string, string>; deps?: Partial<AppDeps> } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  await migrate(database);
+  if (opts.seed !== false) await seedIfEmpty(database);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '',
+    ...opts.env,
+  });
+  const app = await buildApp({ config, database, ...opts.deps });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export const DEMO = { merchant: 'demobdt' } as const;

@@ -1,0 +1,23 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['src/**/*.test.ts'], exclude: ['src/**/*.int.test.ts'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'int',
+          include: ['src/**/*.int.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // each file opens its own database; two cores
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
