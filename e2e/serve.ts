@@ -1,0 +1,51 @@
+/**
+ * Starts the built product for the e2e run on a fresh database: a new PGlite data dir, or, when
+ * DATABASE_URL is set, a throwaway database on that server (dropped when the server stops).
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+const port = process.env.E2E_PORT ?? '8181';
+const env: NodeJS.ProcessEnv = { ...process.env, PORT: port, HOST: '127.0.0.1', LOG_LEVEL: 'warn', TRUST_PROXY: 'true' };
+
+let dropDb: (() => Promise<void>) | undefined;
+if (process.env.DATABASE_URL) {
+  const name = `bp_e2e_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(process.env.DATABASE_URL);
+  url.pathname = `/${name}`;
+  env.DATABASE_URL = url.toString();
+  dropDb = async () => {
+    const a = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await a.connect();
+    await a.query(`drop database if exists ${name} with (force)`);
+    await a.end();
+  };
+} else {
+  const dir = path.join(here, '.tmp', `data-${Date.now()}-${randomBytes(3).toString('hex')}`);
+  fs.mkdirSync(dir, { recursive: true });
+  env.DATA_DIR = dir;
+  dropDb = async () => fs.rmSync(dir, { recursive: true, force: true });
+}
+
+const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+  env,
+  stdio: 'inherit',
+  cwd: root,
+});
+const stop = (sig: NodeJS.Signals) => child.kill(sig);
+process.on('SIGTERM', () => stop('SIGTERM'));
+process.on('SIGINT', () => stop('SIGINT'));
+child.on('exit', async (code) => {
+  await dropDb?.().catch(() => {});
+  process.exit(code ?? 0);
+});
