@@ -4,3 +4,4 @@ export * from './endpoint.js';
 export * from './constants.js';
 export * from './system.js';
 export * from './cs-path.js';
+export * from './admin.js';

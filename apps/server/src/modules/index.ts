@@ -1,4 +1,5 @@
 import type { ModuleRegister } from '../platform/module.js';
+import { registerAdmin } from './admin/register.js';
 
 /** Every module wires itself in its own register.ts; this is only the list. */
-export const modules: ModuleRegister[] = [];
+export const modules: ModuleRegister[] = [registerAdmin];

@@ -1,2 +1,3 @@
 // One file per module's tables; each module adds its export line here.
 export * from './merchant.js';
+export * from './operator.js';

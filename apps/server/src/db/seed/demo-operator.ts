@@ -1,0 +1,20 @@
+import type { Tx } from '../client.js';
+import { operatorRepo } from '../../modules/operator/operator.repo.js';
+import { hashPassword } from '../../modules/operator/operator.service.js';
+import { DEMO_MERCHANT_CODE } from './demo-merchant.js';
+
+/** Documented in the README; change it (or remove the account) on anything reachable from outside. */
+export const DEMO_OPERATOR = { username: 'admin', password: 'Admin@12345', role: 'owner' } as const;
+
+/** The demo merchant's owner account for the operator API. */
+export async function seedDemoOperator(tx: Tx, { merchantId }: { merchantId: number }): Promise<string[]> {
+  await operatorRepo.insert(tx, {
+    merchantId,
+    username: DEMO_OPERATOR.username,
+    passwordHash: await hashPassword(DEMO_OPERATOR.password),
+    role: DEMO_OPERATOR.role,
+  });
+  return [
+    `Operator login:  ${DEMO_OPERATOR.username} / ${DEMO_OPERATOR.password} (POST /admin/api/session/login, merchantCode ${DEMO_MERCHANT_CODE})`,
+  ];
+}

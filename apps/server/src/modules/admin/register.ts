@@ -1,0 +1,14 @@
+import type { ModuleRegister } from '../../platform/module.js';
+import { createAuditService } from '../audit/audit.service.js';
+import { auditRoutes } from '../audit/audit.routes.js';
+import { createOperatorService } from '../operator/operator.service.js';
+import { operatorRoutes } from '../operator/operator.routes.js';
+
+/** Operator API: operator sessions (and the operator token resolver), the audit log, back-office writes. */
+export const registerAdmin: ModuleRegister = (ctx) => {
+  const audit = createAuditService({ db: ctx.db, clock: ctx.clock });
+  const operators = createOperatorService({ db: ctx.db, clock: ctx.clock, merchants: ctx.merchants, audit });
+  ctx.auth.operator = (token) => operators.resolve(token);
+  operatorRoutes(ctx, operators);
+  auditRoutes(ctx, audit);
+};

@@ -1,0 +1,82 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { merchant, operator, operatorSession } from '../../db/schema/index.js';
+
+export type OperatorRow = typeof operator.$inferSelect;
+export type NewOperatorRow = typeof operator.$inferInsert;
+export type NewSessionRow = typeof operatorSession.$inferInsert;
+
+export const operatorRepo = {
+  async findByUsername(db: Executor, merchantId: number, username: string): Promise<OperatorRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(operator)
+      .where(and(eq(operator.merchantId, merchantId), sql`lower(${operator.username}) = lower(${username})`))
+      .limit(1);
+    return row;
+  },
+  /** Row lock: failure counting and the lock check at login happen under it. */
+  async lockById(db: Executor, id: number): Promise<OperatorRow | undefined> {
+    const [row] = await db.select().from(operator).where(eq(operator.id, id)).for('update');
+    return row;
+  },
+  async setLockState(
+    db: Executor,
+    id: number,
+    s: { failedAttempts: number; lockedUntil: Date | null },
+    now: Date,
+  ): Promise<void> {
+    await db
+      .update(operator)
+      .set({ failedAttempts: s.failedAttempts, lockedUntil: s.lockedUntil, updatedAt: now })
+      .where(eq(operator.id, id));
+  },
+  async recordLogin(db: Executor, id: number, now: Date): Promise<void> {
+    await db
+      .update(operator)
+      .set({ failedAttempts: 0, lockedUntil: null, lastLoginAt: now, updatedAt: now })
+      .where(eq(operator.id, id));
+  },
+  async insert(db: Executor, row: NewOperatorRow): Promise<OperatorRow> {
+    const [created] = await db.insert(operator).values(row).returning();
+    return created!;
+  },
+  async insertSession(db: Executor, row: NewSessionRow): Promise<number> {
+    const [s] = await db.insert(operatorSession).values(row).returning({ id: operatorSession.id });
+    return s!.id;
+  },
+  async findSessionByTokenHash(db: Executor, tokenHash: string) {
+    const [row] = await db
+      .select({
+        sessionId: operatorSession.id,
+        lastSeenAt: operatorSession.lastSeenAt,
+        expiresAt: operatorSession.expiresAt,
+        maxExpiresAt: operatorSession.maxExpiresAt,
+        revokedAt: operatorSession.revokedAt,
+        operatorId: operator.id,
+        merchantId: operator.merchantId,
+        username: operator.username,
+        role: operator.role,
+        active: operator.active,
+        merchantActive: merchant.active,
+      })
+      .from(operatorSession)
+      .innerJoin(operator, eq(operator.id, operatorSession.operatorId))
+      .innerJoin(merchant, eq(merchant.id, operator.merchantId))
+      .where(eq(operatorSession.tokenHash, tokenHash))
+      .limit(1);
+    return row;
+  },
+  async touchSession(db: Executor, id: number, t: { lastSeenAt: Date; expiresAt: Date }): Promise<void> {
+    await db.update(operatorSession).set(t).where(eq(operatorSession.id, id));
+  },
+  /** True when this call revoked it (not already revoked). */
+  async revokeSession(db: Executor, id: number, now: Date): Promise<boolean> {
+    const rows = await db
+      .update(operatorSession)
+      .set({ revokedAt: now })
+      .where(and(eq(operatorSession.id, id), sql`${operatorSession.revokedAt} is null`))
+      .returning({ id: operatorSession.id });
+    return rows.length > 0;
+  },
+};
