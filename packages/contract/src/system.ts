@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.js';
-import { ANNOUNCEMENT_PLATFORMS, POPUP_EXECUTIONS } from './constants.js';
+import { ANNOUNCEMENT_PLATFORMS, BANNER_GROUPS, POPUP_EXECUTIONS } from './constants.js';
 
 export interface TWhitelabelNode {
   modId: string;
@@ -163,6 +163,167 @@ export const ZCountry = z.object({
 
 const langQuery = z.string().trim().toUpperCase().max(8).optional();
 
+// ---------------------------------------------------------------------------------------------
+// Site-content management (operator side). The system service validates its write inputs with these;
+// the operator API can use them as request bodies and the views as responses.
+// ---------------------------------------------------------------------------------------------
+
+/** Banner groups an operator may fill: the player site's groups plus the promotions page. */
+export const CONTENT_BANNER_GROUPS = [...BANNER_GROUPS, 'w_promotion'] as const;
+export const CONTENT_PLATFORMS = ['W', 'M', 'ALL'] as const;
+export const BANNER_LINKAGE_TYPES = ['URL', 'NONE', 'PROMOTION', 'GAME'] as const;
+
+/** Per-language text: `{ "BN": "...", "EN": "..." }` (upper-case language codes). */
+export const ZLocalizedText = z.record(z.string().regex(/^[A-Z]{2}(-[A-Z]{2})?$/), z.string().max(50_000));
+export type TLocalizedText = z.infer<typeof ZLocalizedText>;
+/** ISO 8601 instant with offset, or null for an open end. */
+const ZInstant = z.iso.datetime({ offset: true }).nullable();
+const ZLink = z.string().trim().max(2000).nullable();
+
+const windowOk = (v: { startDate?: string | null; endDate?: string | null }) =>
+  !v.startDate || !v.endDate || new Date(v.startDate) < new Date(v.endDate);
+const windowMsg = { message: 'startDate must be before endDate', path: ['endDate'] };
+
+export const ZMaintenanceInput = z
+  .object({
+    enabled: z.boolean(),
+    startTime: ZInstant.optional(),
+    endTime: ZInstant.optional(),
+    message: z.string().max(2000).nullable().optional(),
+  })
+  .refine((v) => !v.startTime || !v.endTime || new Date(v.startTime) < new Date(v.endTime), {
+    message: 'startTime must be before endTime',
+    path: ['endTime'],
+  });
+export type TMaintenanceInput = z.input<typeof ZMaintenanceInput>;
+export const ZMaintenanceState = z.object({
+  enabled: z.boolean(),
+  startTime: z.string().nullable(),
+  endTime: z.string().nullable(),
+  message: z.string().nullable(),
+  /** enabled and now within the window */
+  active: z.boolean(),
+  updatedAt: z.string().nullable(),
+});
+export type TMaintenanceState = z.infer<typeof ZMaintenanceState>;
+
+export const ZRegionRuleInput = z.object({
+  action: z.enum(['allow', 'deny']),
+  kind: z.enum(['country', 'cidr']),
+  /** ISO 3166-1 alpha-2 country code, or an IPv4/IPv6 address or CIDR */
+  value: z.string().trim().min(2).max(64),
+  note: z.string().max(500).optional(),
+  priority: z.number().int().optional(),
+});
+export type TRegionRuleInput = z.input<typeof ZRegionRuleInput>;
+export const ZRegionRule = z.object({
+  id: z.number().int(),
+  action: z.enum(['allow', 'deny']),
+  kind: z.enum(['country', 'cidr']),
+  value: z.string(),
+  note: z.string(),
+  priority: z.number().int(),
+  createdAt: z.string(),
+});
+export type TRegionRule = z.infer<typeof ZRegionRule>;
+
+export const ZBannerInput = z
+  .object({
+    groupName: z.enum(CONTENT_BANNER_GROUPS),
+    title: ZLocalizedText.default({}),
+    imageUrl: z.string().trim().min(1).max(2000),
+    sequence: z.number().int().default(0),
+    linkageType: z.enum(BANNER_LINKAGE_TYPES).default('NONE'),
+    redirect: ZLink.default(null),
+    externalLink: ZLink.default(null),
+    redirectPromotionId: z.number().int().nullable().default(null),
+    gameLinkageMapping: z.string().max(500).nullable().default(null),
+    platform: z.enum(CONTENT_PLATFORMS).default('ALL'),
+    active: z.boolean().default(true),
+    startDate: ZInstant.default(null),
+    endDate: ZInstant.default(null),
+  })
+  .refine(windowOk, windowMsg);
+export type TBannerInput = z.input<typeof ZBannerInput>;
+export const ZBannerAdmin = z.object({
+  id: z.number().int(),
+  groupName: z.string(),
+  title: ZLocalizedText,
+  imageUrl: z.string(),
+  sequence: z.number().int(),
+  linkageType: z.enum(BANNER_LINKAGE_TYPES),
+  redirect: z.string().nullable(),
+  externalLink: z.string().nullable(),
+  redirectPromotionId: z.number().int().nullable(),
+  gameLinkageMapping: z.string().nullable(),
+  platform: z.enum(CONTENT_PLATFORMS),
+  active: z.boolean(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type TBannerAdmin = z.infer<typeof ZBannerAdmin>;
+
+export const ZNoticeInput = z
+  .object({
+    title: ZLocalizedText.default({}),
+    content: ZLocalizedText,
+    externalLink: ZLink.default(null),
+    /** marquee speed */
+    displaySpeed: z.number().int().min(1).max(1000).default(50),
+    sequence: z.number().int().default(0),
+    platform: z.enum(CONTENT_PLATFORMS).default('ALL'),
+    active: z.boolean().default(true),
+    startDate: ZInstant.default(null),
+    endDate: ZInstant.default(null),
+  })
+  .refine(windowOk, windowMsg);
+export type TNoticeInput = z.input<typeof ZNoticeInput>;
+export const ZNoticeAdmin = z.object({
+  id: z.number().int(),
+  title: ZLocalizedText,
+  content: ZLocalizedText,
+  externalLink: z.string().nullable(),
+  displaySpeed: z.number().int(),
+  sequence: z.number().int(),
+  platform: z.enum(CONTENT_PLATFORMS),
+  active: z.boolean(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type TNoticeAdmin = z.infer<typeof ZNoticeAdmin>;
+
+export const ZPopupInput = z
+  .object({
+    title: ZLocalizedText.default({}),
+    /** HTML per language; sanitised by the server on write */
+    content: ZLocalizedText,
+    execution: z.enum(POPUP_EXECUTIONS),
+    promotionType: z.string().max(64).nullable().default(null),
+    platform: z.enum(CONTENT_PLATFORMS).default('ALL'),
+    sequence: z.number().int().default(0),
+    active: z.boolean().default(true),
+    startDate: ZInstant.default(null),
+    endDate: ZInstant.default(null),
+  })
+  .refine(windowOk, windowMsg);
+export type TPopupInput = z.input<typeof ZPopupInput>;
+export const ZPopupAdmin = z.object({
+  id: z.number().int(),
+  title: ZLocalizedText,
+  content: ZLocalizedText,
+  execution: z.enum(POPUP_EXECUTIONS),
+  promotionType: z.string().nullable(),
+  platform: z.enum(CONTENT_PLATFORMS),
+  sequence: z.number().int(),
+  active: z.boolean(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type TPopupAdmin = z.infer<typeof ZPopupAdmin>;
+
 export const systemEndpoints = {
   status: defineEndpoint({
     id: 'system.status',
@@ -215,7 +376,10 @@ export const systemEndpoints = {
       /** comma list of B, PL, PU, PR, H, A */
       types: z.string().max(64).optional(),
       platform: z.enum(ANNOUNCEMENT_PLATFORMS).optional(),
+      /** requested popup audience; an anonymous caller always gets B */
       execution: z.enum(POPUP_EXECUTIONS).optional(),
+      /** a logged-in caller on the first login also gets the F popups (until sessions carry the flag) */
+      firstTimeLogin: z.enum(['true', 'false']).optional(),
       language: langQuery,
     }),
     response: ZAnnouncements,

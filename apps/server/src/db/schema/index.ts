@@ -1,3 +1,4 @@
 // One file per module's tables; each module adds its export line here.
 export * from './merchant.js';
+export * from './site-content.js';
 export * from './operator.js';

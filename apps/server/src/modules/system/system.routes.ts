@@ -1,0 +1,38 @@
+import { systemEndpoints, type TPopupExecution } from '@bp/contract';
+import type { ModuleContext } from '../../platform/module.js';
+import type { SystemService } from './system.service.js';
+
+/**
+ * The public system calls. None of them is blocked by maintenance or a region rule: the player site
+ * needs them to render the maintenance and region-block screens.
+ */
+export function systemRoutes(ctx: ModuleContext, system: SystemService) {
+  ctx.route(systemEndpoints.status, ({ merchant, ip }) => system.status(merchant, ip));
+
+  ctx.route(systemEndpoints.whitelabel, ({ merchant }) => merchant.whitelabel);
+
+  ctx.route(systemEndpoints.domainRoute, ({ merchant }) => system.domainRoute(merchant.id));
+
+  ctx.route(systemEndpoints.helpCenter, ({ merchant, query, language }) =>
+    system.helpCenter(merchant, query?.lang || language, query?.device),
+  );
+
+  ctx.route(systemEndpoints.announcements, ({ merchant, query: q, language, actor }) => {
+    const query = q ?? {};
+    // The audience comes from the session, not from the query: an anonymous caller only ever gets the
+    // B popups. A logged-in caller gets what it asks for (A by default) and, on its first login, F too.
+    let executions: TPopupExecution[] = ['B'];
+    if (actor?.kind === 'member') {
+      const asked = query.execution ?? 'A';
+      executions = asked === 'A' && query.firstTimeLogin === 'true' ? ['A', 'F'] : [asked];
+    }
+    return system.announcements(merchant, {
+      language: query.language || language,
+      types: query.types?.split(',').filter(Boolean),
+      platform: query.platform,
+      executions,
+    });
+  });
+
+  ctx.route(systemEndpoints.country, ({ merchant }) => system.countries(merchant.id));
+}
