@@ -12,7 +12,13 @@ import pg from 'pg';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
 const port = process.env.E2E_PORT ?? '8181';
-const env: NodeJS.ProcessEnv = { ...process.env, PORT: port, HOST: '127.0.0.1', LOG_LEVEL: 'warn', TRUST_PROXY: 'true' };
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  PORT: port,
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  TRUST_PROXY: 'true',
+};
 
 let dropDb: (() => Promise<void>) | undefined;
 if (process.env.DATABASE_URL) {

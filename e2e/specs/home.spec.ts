@@ -1,0 +1,83 @@
+import { expect, test } from '@playwright/test';
+import { shot } from '../support.js';
+
+test.use({ reducedMotion: 'reduce' });
+
+test.describe('home', () => {
+  test('banner carousel, notice marquee with popup, footer', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByTestId('header')).toBeVisible();
+    const carousel = page.getByTestId('banner-carousel');
+    await expect(carousel).toBeVisible();
+    const ids = await carousel
+      .locator('[data-testid=banner-slide]')
+      .evaluateAll((els) => [...new Set(els.map((e) => e.getAttribute('data-banner-id')))].filter(Boolean));
+    expect(ids.length).toBeGreaterThan(1);
+
+    // dismiss the visitor popups first: they sit above the page
+    const popup = page.getByTestId('announcement-popup');
+    if (await popup.isVisible()) await page.getByTestId('announcement-popup-close').click();
+
+    const items = page.getByTestId('notice-marquee-item');
+    await expect(items.first()).toBeVisible();
+    const count = await items.count();
+    expect(count).toBeGreaterThan(1);
+    await items.nth(1).click({ force: true });
+    const notice = page.getByTestId('notice-popup');
+    await expect(notice).toBeVisible();
+    await expect(page.getByTestId('notice-index')).toHaveText(`2 / ${count}`);
+    await page.getByTestId('notice-next').click();
+    await expect(page.getByTestId('notice-index')).toHaveText(`${count >= 3 ? 3 : 1} / ${count}`);
+    await page.getByTestId('notice-popup-close').click();
+    await expect(notice).toBeHidden();
+
+    const footer = page.getByTestId('footer');
+    await expect(footer.getByTestId('footer-copyright')).toContainText('Demo Bet BD');
+    await expect(footer.getByTestId('footer-vendors')).toContainText('PG');
+    await expect(footer.getByTestId('social-facebook')).toHaveAttribute('href', /facebook\.com/);
+    await expect(footer.getByTestId('footer-terms-link')).toHaveAttribute('href', /\/help#term$/);
+  });
+
+  test('the carousel moves on by itself', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await page.goto('/');
+    const active = page.locator('[data-testid=banner-carousel] .swiper-slide-active');
+    await expect(active).toBeVisible();
+    const first = await active.getAttribute('data-banner-id');
+    await expect.poll(async () => active.getAttribute('data-banner-id'), { timeout: 12_000 }).not.toBe(first);
+  });
+
+  test('unknown paths show the invalid-URL page', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByTestId('invalid-url-page')).toBeVisible();
+    await page.getByTestId('invalid-url-home').click();
+    await expect(page.getByTestId('home-page')).toBeVisible();
+  });
+
+  for (const [name, viewport] of [
+    ['phone', { width: 390, height: 844 }],
+    ['desktop', { width: 1366, height: 768 }],
+  ] as const) {
+    for (const lang of ['bn', 'en'] as const) {
+      for (const theme of ['dark', 'light'] as const) {
+        test(`screenshot ${name} ${lang} ${theme}`, async ({ page }) => {
+          await page.setViewportSize(viewport);
+          await page.addInitScript(
+            ({ l, t }) => {
+              localStorage.setItem('language', l);
+              localStorage.setItem('theme', t);
+              sessionStorage.setItem('popupClosed_anon', '1');
+            },
+            { l: lang, t: theme },
+          );
+          await page.goto('/');
+          await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+          await expect(page.locator('html')).toHaveAttribute('lang', lang);
+          await expect(page.getByTestId('banner-carousel').locator('img').first()).toBeVisible();
+          await page.evaluate(() => document.fonts.ready);
+          await shot(page, `home-${name}-${lang}-${theme}`);
+        });
+      }
+    }
+  }
+});
