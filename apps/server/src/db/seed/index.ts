@@ -2,12 +2,13 @@ import type { Database, Tx } from '../client.js';
 import { merchantRepo } from '../../modules/merchant/merchant.repo.js';
 import { DEMO_MERCHANT_CODE, seedDemoMerchant } from './demo-merchant.js';
 import { seedDemoOperator } from './demo-operator.js';
+import { seedDemoContent } from './demo-content.js';
 
 /** A seeder adds one module's demo data for the demo merchant and may return lines to print at start. */
 export type Seeder = (tx: Tx, ctx: { merchantId: number }) => Promise<string[] | void>;
 
 /** Modules' demo data, in order. */
-const seeders: Seeder[] = [seedDemoOperator];
+const seeders: Seeder[] = [seedDemoContent, seedDemoOperator];
 
 export interface SeedResult {
   seeded: boolean;

@@ -425,7 +425,7 @@ export function createSystemService({
         if (!row) notFound(name, id);
         return view(row);
       },
-      create(merchantId: number, input: Input, opts?: WriteOptions<View>) {
+      async create(merchantId: number, input: Input, opts?: WriteOptions<View>) {
         const v = values(input);
         return write(merchantId, opts, async (tx) => ({
           before: null,
@@ -433,7 +433,7 @@ export function createSystemService({
         }));
       },
       /** Partial update: the patch is merged over the current state and validated as a whole. */
-      update(merchantId: number, id: number, patch: Partial<Input>, opts?: WriteOptions<View>) {
+      async update(merchantId: number, id: number, patch: Partial<Input>, opts?: WriteOptions<View>) {
         return write(merchantId, opts, async (tx) => {
           const row = await t.get(tx, merchantId, id, true);
           if (!row) notFound(name, id);
@@ -443,7 +443,7 @@ export function createSystemService({
           return { before, after: view(after!) };
         });
       },
-      delete(merchantId: number, id: number, opts?: WriteOptions<View>) {
+      async delete(merchantId: number, id: number, opts?: WriteOptions<View>) {
         return write(merchantId, opts, async (tx) => {
           const row = await t.delete(tx, merchantId, id);
           if (!row) notFound(name, id);
@@ -666,7 +666,11 @@ export function createSystemService({
       await requireMerchant(merchantId);
       return maintenanceView(await systemRepo.getMaintenance(db, merchantId), clock.now());
     },
-    setMaintenance(merchantId: number, input: TMaintenanceInput, opts?: WriteOptions<TMaintenanceState>) {
+    async setMaintenance(
+      merchantId: number,
+      input: TMaintenanceInput,
+      opts?: WriteOptions<TMaintenanceState>,
+    ) {
       const v = parseInput(ZMaintenanceInput, input);
       return write(merchantId, opts, async (tx) => {
         const before = await systemRepo.getMaintenance(tx, merchantId, true);
@@ -691,14 +695,14 @@ export function createSystemService({
       await requireMerchant(merchantId);
       return (await systemRepo.listRegionRules(db, merchantId)).map(ruleView);
     },
-    addRegionRule(merchantId: number, input: TRegionRuleInput, opts?: WriteOptions<TRegionRule>) {
+    async addRegionRule(merchantId: number, input: TRegionRuleInput, opts?: WriteOptions<TRegionRule>) {
       const v = ruleValues(input);
       return write(merchantId, opts, async (tx) => ({
         before: null,
         after: ruleView(await systemRepo.insertRegionRule(tx, merchantId, v)),
       }));
     },
-    updateRegionRule(
+    async updateRegionRule(
       merchantId: number,
       id: number,
       patch: Partial<TRegionRuleInput>,
@@ -719,7 +723,7 @@ export function createSystemService({
         return { before: ruleView(row), after: ruleView(after!) };
       });
     },
-    deleteRegionRule(merchantId: number, id: number, opts?: WriteOptions<TRegionRule>) {
+    async deleteRegionRule(merchantId: number, id: number, opts?: WriteOptions<TRegionRule>) {
       return write(merchantId, opts, async (tx) => {
         const row = await systemRepo.deleteRegionRule(tx, merchantId, id);
         if (!row) notFound('region rule', id);
@@ -731,7 +735,7 @@ export function createSystemService({
      * Switches a white-label module. COMM3 (common) is always on: the status, whitelabel and other
      * public calls carry it, and the player site could not even show its maintenance screen without them.
      */
-    setModuleEnabled(
+    async setModuleEnabled(
       merchantId: number,
       modId: string,
       enabled: boolean,
