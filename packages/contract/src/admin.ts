@@ -1,5 +1,18 @@
 import { z } from 'zod';
 import { defineEndpoint, type Endpoint, type TAuth } from './endpoint.js';
+import {
+  ZBannerAdmin,
+  ZBannerInput,
+  ZMaintenanceInput,
+  ZMaintenanceState,
+  ZNoticeAdmin,
+  ZNoticeInput,
+  ZPopupAdmin,
+  ZPopupInput,
+  ZRegionRule,
+  ZRegionRuleInput,
+  ZWhitelabelNode,
+} from './system.js';
 
 /**
  * Operator API (`/admin/api/...`): the back office of one merchant. Every call but login needs an
@@ -134,4 +147,139 @@ export const adminAuditEndpoints = {
     summary: "The merchant's audit log, newest first; filter by action and date range",
     tags,
   }),
+};
+
+// ---- Site state and content -------------------------------------------------------------------
+// Request and response shapes are the system module's (system.ts): the operator API is a thin,
+// audited door to the same service the public reads come from.
+
+const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
+const ZDeleted = z.object({ id: z.number().int(), deleted: z.literal(true) });
+
+/**
+ * Update body of a content type: any subset of its create fields, without their defaults (an absent
+ * field keeps its stored value). The service merges the patch over the current state and validates the
+ * whole with the create schema, so cross-field rules (date windows) still hold.
+ */
+function patchOf<T extends z.ZodObject>(create: T) {
+  const fields = Object.fromEntries(
+    Object.entries(create.shape).map(([k, f]) => {
+      const inner = f instanceof z.ZodDefault ? (f.unwrap() as z.ZodType) : (f as z.ZodType);
+      return [k, inner.optional()];
+    }),
+  ) as { [K in keyof T['shape']]: z.ZodOptional<z.ZodType<z.output<T['shape'][K]>, z.input<T['shape'][K]>>> };
+  return z.object(fields).refine((v) => Object.keys(v).length > 0, { message: 'nothing to change' });
+}
+
+export const ZAdminRegionRuleUpdate = patchOf(ZRegionRuleInput);
+export const ZAdminBannerUpdate = patchOf(ZBannerInput);
+export const ZAdminNoticeUpdate = patchOf(ZNoticeInput);
+export const ZAdminPopupUpdate = patchOf(ZPopupInput);
+
+export const ZAdminModuleUpdate = z.object({ enabled: z.boolean() });
+const ZModParams = z.object({ modId: z.string().regex(/^[A-Z0-9_]{1,40}$/) });
+
+/** list / create / update / delete of one content type under `/admin/api/<plural>`. */
+function contentCrud<I extends z.ZodType, C extends z.ZodType, U extends z.ZodType>(
+  name: string,
+  plural: string,
+  item: I,
+  create: C,
+  update: U,
+) {
+  const base = `/admin/api/${plural}`;
+  return {
+    list: adminEndpoint({
+      id: `admin.${name}.list`,
+      method: 'GET',
+      path: base,
+      auth: 'operator',
+      response: z.array(item),
+      summary: `All ${plural} of the merchant, active or not`,
+      tags,
+    }),
+    create: adminEndpoint({
+      id: `admin.${name}.create`,
+      method: 'POST',
+      path: base,
+      auth: 'operator',
+      body: create,
+      response: item,
+      summary: `Create a ${name} (audited)`,
+      tags,
+    }),
+    update: adminEndpoint({
+      id: `admin.${name}.update`,
+      method: 'PUT',
+      path: `${base}/:id`,
+      auth: 'operator',
+      params: ZIdParams,
+      body: update,
+      response: item,
+      summary: `Change fields of a ${name} (audited)`,
+      tags,
+    }),
+    remove: adminEndpoint({
+      id: `admin.${name}.delete`,
+      method: 'DELETE',
+      path: `${base}/:id`,
+      auth: 'operator',
+      params: ZIdParams,
+      response: ZDeleted,
+      summary: `Delete a ${name} (audited)`,
+      tags,
+    }),
+  };
+}
+
+export const adminSiteEndpoints = {
+  getMaintenance: adminEndpoint({
+    id: 'admin.maintenance.get',
+    method: 'GET',
+    path: '/admin/api/maintenance',
+    auth: 'operator',
+    response: ZMaintenanceState,
+    summary: "The merchant's maintenance switch and window",
+    tags,
+  }),
+  setMaintenance: adminEndpoint({
+    id: 'admin.maintenance.update',
+    method: 'PUT',
+    path: '/admin/api/maintenance',
+    auth: 'operator',
+    body: ZMaintenanceInput,
+    response: ZMaintenanceState,
+    summary: 'Switch maintenance on or off, with an optional window and message (audited)',
+    tags,
+  }),
+  regionRules: contentCrud(
+    'regionRule',
+    'region-rules',
+    ZRegionRule,
+    ZRegionRuleInput,
+    ZAdminRegionRuleUpdate,
+  ),
+  getWhitelabel: adminEndpoint({
+    id: 'admin.whitelabel.get',
+    method: 'GET',
+    path: '/admin/api/whitelabel',
+    auth: 'operator',
+    response: z.array(ZWhitelabelNode),
+    summary: 'White-label module switch tree',
+    tags,
+  }),
+  setModule: adminEndpoint({
+    id: 'admin.whitelabel.update',
+    method: 'PUT',
+    path: '/admin/api/whitelabel/:modId',
+    auth: 'operator',
+    params: ZModParams,
+    body: ZAdminModuleUpdate,
+    response: z.array(ZWhitelabelNode),
+    summary: 'Switch one white-label module on or off; answers the new tree (audited)',
+    tags,
+  }),
+  banners: contentCrud('banner', 'banners', ZBannerAdmin, ZBannerInput, ZAdminBannerUpdate),
+  notices: contentCrud('notice', 'notices', ZNoticeAdmin, ZNoticeInput, ZAdminNoticeUpdate),
+  popups: contentCrud('popup', 'popups', ZPopupAdmin, ZPopupInput, ZAdminPopupUpdate),
 };

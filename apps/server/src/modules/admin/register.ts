@@ -3,6 +3,9 @@ import { createAuditService } from '../audit/audit.service.js';
 import { auditRoutes } from '../audit/audit.routes.js';
 import { createOperatorService } from '../operator/operator.service.js';
 import { operatorRoutes } from '../operator/operator.routes.js';
+import { systemServiceFor } from '../system/register.js';
+import { createAdminService } from './admin.service.js';
+import { adminRoutes } from './admin.routes.js';
 
 /** Operator API: operator sessions (and the operator token resolver), the audit log, back-office writes. */
 export const registerAdmin: ModuleRegister = (ctx) => {
@@ -11,4 +14,6 @@ export const registerAdmin: ModuleRegister = (ctx) => {
   ctx.auth.operator = (token) => operators.resolve(token);
   operatorRoutes(ctx, operators);
   auditRoutes(ctx, audit);
+  const admin = createAdminService({ system: systemServiceFor(ctx), audit, merchants: ctx.merchants });
+  adminRoutes(ctx, admin);
 };
