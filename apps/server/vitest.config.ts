@@ -16,6 +16,8 @@ export default defineConfig({
           hookTimeout: 60_000,
           // each file opens its own database; two cores
           maxWorkers: 2,
+          // run after the unit project: vitest needs distinct groups for projects with different workers
+          sequence: { groupOrder: 1 },
         },
       },
     ],
