@@ -9,7 +9,10 @@ export interface LoadResult {
 }
 
 /** Fixed-duration keep-alive load from this process; bounded in time, loopback only. */
-export async function load(url: string, opts: { seconds?: number; connections?: number; headers?: Record<string, string> } = {}): Promise<LoadResult> {
+export async function load(
+  url: string,
+  opts: { seconds?: number; connections?: number; headers?: Record<string, string> } = {},
+): Promise<LoadResult> {
   const r = await autocannon({
     url,
     connections: opts.connections ?? 16,

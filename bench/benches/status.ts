@@ -25,7 +25,9 @@ export async function run(seconds: number) {
   if (!sample.ok) throw new Error(`status answered ${sample.status}: ${body}`);
 
   const bare = Fastify({ logger: false });
-  bare.get('/wps/system/status', async (_req, reply) => reply.type('application/json; charset=utf-8').send(body));
+  bare.get('/wps/system/status', async (_req, reply) =>
+    reply.type('application/json; charset=utf-8').send(body),
+  );
   await bare.listen({ port: 0, host: '127.0.0.1' });
   const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/wps/system/status`;
 
@@ -38,7 +40,9 @@ export async function run(seconds: number) {
   await bare.close();
   await database.close();
   if (ours.non2xx || ours.errors) throw new Error(`errors under load: ${JSON.stringify(ours)}`);
-  console.log(`payload ${Buffer.byteLength(body)} bytes; ours ${ours.rps.toFixed(0)} req/s, bare ${ref.rps.toFixed(0)} req/s`);
+  console.log(
+    `payload ${Buffer.byteLength(body)} bytes; ours ${ours.rps.toFixed(0)} req/s, bare ${ref.rps.toFixed(0)} req/s`,
+  );
   return benchLine('status', {
     ratio: (ours.rps / ref.rps).toFixed(3),
     ours: `${ours.rps.toFixed(0)}rps`,

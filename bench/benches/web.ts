@@ -13,7 +13,8 @@ export const HOME_JS_BUDGET_GZIP = 200 * 1024;
 
 export async function run() {
   const indexHtml = path.join(dist, 'index.html');
-  if (!fs.existsSync(indexHtml)) throw new Error('apps/web/dist is missing: run `npm run build -w apps/web` first');
+  if (!fs.existsSync(indexHtml))
+    throw new Error('apps/web/dist is missing: run `npm run build -w apps/web` first');
   const html = fs.readFileSync(indexHtml, 'utf8');
   const srcs = new Set<string>();
   for (const m of html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)) srcs.add(m[1]!);

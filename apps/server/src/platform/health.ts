@@ -8,14 +8,12 @@ export function installHealth(app: FastifyInstance, database: Database) {
       await database.ping();
       return { success: true, value: { status: 'ready', database: database.kind } };
     } catch {
-      return reply
-        .status(503)
-        .send({
-          success: false,
-          errorCode: 'system_busy',
-          message: 'database unavailable',
-          msg: 'database unavailable',
-        });
+      return reply.status(503).send({
+        success: false,
+        errorCode: 'system_busy',
+        message: 'database unavailable',
+        msg: 'database unavailable',
+      });
     }
   });
 }
