@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint, type Endpoint, type TAuth } from './endpoint.js';
+import { defineEndpoint } from './endpoint.js';
 import {
   ZBannerAdmin,
   ZBannerInput,
@@ -90,19 +90,7 @@ export const ZPage = <T extends z.ZodType>(item: T) =>
 
 const tags = ['admin'];
 
-/**
- * `defineEndpoint` keeping the literal `auth` and the presence of query/body/params in the type, so the
- * route's handler sees an `OperatorActor` (not `Actor | undefined`) and a parsed body (not `| undefined`).
- */
-function adminEndpoint<
-  const A extends TAuth,
-  Q extends z.ZodType | undefined = undefined,
-  B extends z.ZodType | undefined = undefined,
-  R extends z.ZodType = z.ZodType,
-  P extends z.ZodType | undefined = undefined,
->(e: Endpoint<Q, B, R, P> & { auth: A }) {
-  return defineEndpoint<Q, B, R, P>(e) as Endpoint<Q, B, R, P> & { auth: A; query: Q; body: B; params: P };
-}
+const adminEndpoint = defineEndpoint;
 
 export const adminSessionEndpoints = {
   login: adminEndpoint({

@@ -34,13 +34,18 @@ export interface Endpoint<
   tags?: string[];
 }
 
+/**
+ * Keeps the literal `auth` and the presence of query/body/params in the type, so a route handler sees a
+ * `MemberActor`/`OperatorActor` (not `Actor | undefined`) and a parsed body (not `| undefined`).
+ */
 export function defineEndpoint<
+  const A extends TAuth,
   Q extends z.ZodType | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
   R extends z.ZodType = z.ZodType,
   P extends z.ZodType | undefined = undefined,
->(e: Endpoint<Q, B, R, P>): Endpoint<Q, B, R, P> {
-  return e;
+>(e: Endpoint<Q, B, R, P> & { auth: A }) {
+  return e as Endpoint<Q, B, R, P> & { auth: A; query: Q; body: B; params: P };
 }
 
 export type EndpointQuery<E> =
