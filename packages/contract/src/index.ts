@@ -5,3 +5,4 @@ export * from './constants.js';
 export * from './system.js';
 export * from './cs-path.js';
 export * from './admin.js';
+export * from './register-rules.js';

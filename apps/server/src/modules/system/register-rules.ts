@@ -3,8 +3,9 @@ import type { TRegisterFieldRule } from '@bp/contract';
 /**
  * Registration field rules used when a merchant has no row for a field (SPEC §5, API-REFERENCE
  * `/wps/system/setting/register`). `patternId` selects the client's message `reg_pattern_<id>`:
- * 0 any characters, 1 letter first then letters and digits, 3 email, 4 alphanumeric, 6 digits only,
- * 8 English letters and spaces. The accounts module enforces the same rules on the server.
+ * the catalogue `PATTERN_KINDS` in @bp/contract (0 any, 1 letter first then letters and digits, 3 email,
+ * 4 alphanumeric, 6 digits only, 8 English letters and spaces, 16 letters, numbers and symbols). Registration
+ * enforces them on the server with the contract's `validateRegistration`, the code the web form runs.
  */
 export const DEFAULT_REGISTER_RULES: Readonly<Record<string, TRegisterFieldRule>> = Object.freeze({
   username: {
@@ -19,15 +20,15 @@ export const DEFAULT_REGISTER_RULES: Readonly<Record<string, TRegisterFieldRule>
     acceptedPattern: '^[A-Za-z0-9!@#$%^&*._-]*$',
     minLength: 6,
     maxLength: 20,
-    patternId: 4,
+    patternId: 16,
     enabled: true,
     required: true,
   },
   confirmPassword: {
-    acceptedPattern: '*',
+    acceptedPattern: '^[A-Za-z0-9!@#$%^&*._-]*$',
     minLength: 6,
     maxLength: 20,
-    patternId: 4,
+    patternId: 16,
     enabled: true,
     required: true,
   },
@@ -73,7 +74,7 @@ export const DEFAULT_REGISTER_RULES: Readonly<Record<string, TRegisterFieldRule>
   },
   line: { acceptedPattern: '*', minLength: 1, maxLength: 50, patternId: 0, enabled: false, required: false },
   whatsapp: {
-    acceptedPattern: '^[0-9+]*$',
+    acceptedPattern: '^[0-9]*$',
     minLength: 6,
     maxLength: 20,
     patternId: 6,
