@@ -4,14 +4,15 @@
  */
 import Fastify from 'fastify';
 import { loadConfig } from '../../apps/server/src/config.js';
-import { openDatabase } from '../../apps/server/src/db/client.js';
+import { createTestDatabase } from '../../apps/server/src/test/harness.js';
 import { migrate } from '../../apps/server/src/db/migrate.js';
 import { seedIfEmpty } from '../../apps/server/src/db/seed/index.js';
 import { buildApp } from '../../apps/server/src/app.js';
 import { benchLine, load } from '../lib.js';
 
 export async function run(seconds: number) {
-  const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
+  // in-memory PGlite, or a throwaway database on the DATABASE_URL server (dropped at the end)
+  const database = await createTestDatabase();
   await migrate(database);
   await seedIfEmpty(database);
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', WEB_DIST: '' });
