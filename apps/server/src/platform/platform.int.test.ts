@@ -101,3 +101,24 @@ describe('platform', () => {
     expect(res.json().success).toBe(false);
   });
 });
+
+describe('reply serialisation', () => {
+  it('writes bigints exactly as strings', async () => {
+    // the app's serializer is what matters: a route of an extra module returns a bigint
+    const t2 = await createTestApp({
+      deps: {
+        extraModules: [
+          ({ app }) => {
+            app.get('/wps/test-bigint', async () => ({ success: true, value: { big: 9007199254740993n } }));
+          },
+        ],
+      },
+    });
+    try {
+      const res = await t2.app.inject('/wps/test-bigint');
+      expect(res.body).toBe('{"success":true,"value":{"big":"9007199254740993"}}');
+    } finally {
+      await t2.close();
+    }
+  });
+});
