@@ -1,6 +1,7 @@
 import type { Endpoint, EndpointBody, EndpointParams, EndpointQuery, EndpointValue } from '@bp/contract';
 import { ApiError } from './api-error';
 import { requestHeaders } from './client-context';
+import { resetEncryptionKey, sealBody } from './encryption';
 
 export interface CallOptions<E> {
   query?: EndpointQuery<E>;
@@ -59,6 +60,11 @@ export async function callEndpoint<E extends Endpoint>(
     if (endpoint.form) {
       headers['Content-Type'] = 'application/x-www-form-urlencoded';
       body = new URLSearchParams(opts.body as Record<string, string>).toString();
+    } else if (endpoint.encrypted) {
+      headers['Content-Type'] = 'application/json;charset=UTF-8';
+      const sealed = await sealBody(opts.body, { ...headers });
+      body = sealed.body;
+      if (sealed.header) headers[sealed.header[0]] = sealed.header[1];
     } else {
       headers['Content-Type'] = 'application/json;charset=UTF-8';
       body = JSON.stringify(opts.body);
@@ -80,6 +86,8 @@ export async function callEndpoint<E extends Endpoint>(
     throw new ApiError(res.status === 504 ? 'timeout' : 'network_error', res.statusText, res.status);
   }
   if (json.success !== true) {
+    // A refused ciphertext is most likely a rotated key: the next encrypted call fetches it again.
+    if (endpoint.encrypted && json.errorCode === 'request_param_err') resetEncryptionKey();
     throw new ApiError(
       json.errorCode ?? 'system_busy',
       json.message ?? json.msg ?? res.statusText,

@@ -3,13 +3,24 @@ import { STORAGE_KEYS, readMerchantCode, readStorage, readToken, writeStorage } 
 
 export type TTheme = 'dark' | 'light';
 
+/** What the header and menus show about the logged-in account (from GET /wps/member/info). */
+export interface TSessionMember {
+  id: number;
+  account: string;
+  nickname: string | null;
+  type: number;
+  vipLabel: string | null;
+}
+
 export interface AppState {
-  /** Raw session token from sessionStorage; login arrives with a later issue. */
+  /** Raw session token from sessionStorage (sent as `Authorization`). */
   token: string | null;
+  /** True once member info has loaded for the token (SPEC §4: logged in after member info loads). */
   isLogin: boolean;
   isAgent: boolean;
   isTrial: boolean;
   firstTimeLogin: boolean;
+  member: TSessionMember | null;
   /** i18next code, e.g. 'bn', 'en'. */
   language: string;
   /** True once the user picked a language (stored); otherwise the merchant default applies. */
@@ -38,6 +49,7 @@ export const useAppStore = create<AppState>((set) => ({
   isAgent: false,
   isTrial: false,
   firstTimeLogin: false,
+  member: null,
   language: readStorage('local', STORAGE_KEYS.language) ?? 'bn',
   languageChosen: readStorage('local', STORAGE_KEYS.language) !== null,
   theme: storedTheme(),

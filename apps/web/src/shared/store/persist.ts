@@ -5,6 +5,12 @@
  */
 export const STORAGE_KEYS = {
   token: 'token',
+  customerId: 'customerId',
+  username: 'username',
+  account: 'account',
+  nickname: 'nickname',
+  isAgent: 'isAgent',
+  firstTimeLogin: 'firstTimeLogin',
   merchantCode: 'merchantCode',
   language: 'language',
   theme: 'theme',

@@ -16,7 +16,9 @@ export function AnnouncementPopupHost() {
   const firstTimeLogin = useAppStore((s) => s.firstTimeLogin);
   const { data } = useAnnouncements();
   const key = popupClosedKey(isLogin);
-  const [closed, setClosed] = useState(() => readStorage('session', key) === '1');
+  // Read on every render: the key changes with the login state (member popups after logging in).
+  const [, setVersion] = useState(0);
+  const closed = readStorage('session', key) === '1';
   const popups = useMemo(
     () => popupsFor(data?.popup ?? [], { isLogin, firstTimeLogin }),
     [data, isLogin, firstTimeLogin],
@@ -24,7 +26,7 @@ export function AnnouncementPopupHost() {
   if (closed || popups.length === 0) return null;
   const close = () => {
     writeStorage('session', key, '1');
-    setClosed(true);
+    setVersion((v) => v + 1);
   };
   return (
     <Suspense fallback={null}>
