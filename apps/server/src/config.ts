@@ -26,6 +26,8 @@ const ZEnv = z.object({
   SEED_DEMO: ZBool.default(true),
   /** Validate every response against its contract schema (slower; on in development and tests). */
   VALIDATE_RESPONSES: ZBool.optional(),
+  /** Seals stored secrets (the payload-encryption private keys). Unset: stored plain (development, tests). */
+  APP_SECRET: z.string().min(16).optional(),
 });
 
 export type Config = Readonly<{
@@ -41,6 +43,7 @@ export type Config = Readonly<{
   webDist: string;
   seedDemo: boolean;
   validateResponses: boolean;
+  appSecret: string | undefined;
 }>;
 
 /** Parse the environment once at boot; a bad value stops the process with a clear message. */
@@ -65,5 +68,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     seedDemo: e.SEED_DEMO,
     validateResponses: e.VALIDATE_RESPONSES ?? e.NODE_ENV !== 'production',
+    appSecret: e.APP_SECRET,
   });
 }

@@ -52,6 +52,54 @@ export const ERRORS = {
     en: 'Incorrect operator name or password',
     bn: 'অপারেটরের নাম বা পাসওয়ার্ড ভুল',
   },
+  // ---- accounts and sessions (issue 3, sessions/members) ----
+  /** Wrong password and unknown username answer alike, so the login form does not reveal accounts. */
+  login_failed: {
+    status: 401,
+    en: 'Incorrect username or password',
+    bn: 'ব্যবহারকারীর নাম বা পাসওয়ার্ড ভুল',
+  },
+  captcha_error: {
+    status: 400,
+    en: 'Please Enter The Correct Captcha Code',
+    bn: 'অনুগ্রহ করে সঠিক ক্যাপচা কোড লিখুন',
+  },
+  slider_required: {
+    status: 400,
+    en: 'Please complete verification first',
+    bn: 'অনুগ্রহ করে প্রথমে যাচাই সম্পন্ন করুন',
+  },
+  slider_failed: {
+    status: 400,
+    en: 'Verification failed, please try again',
+    bn: 'যাচাই ব্যর্থ হয়েছে, আবার চেষ্টা করুন',
+  },
+  us_forbidden_login_error: {
+    status: 403,
+    en: 'This account cannot log in, please contact customer service',
+    bn: 'এই অ্যাকাউন্টে লগইন করা যাবে না, অনুগ্রহ করে গ্রাহক সেবায় যোগাযোগ করুন',
+  },
+  non_member_login: {
+    status: 403,
+    en: 'Non-member account unable to login',
+    bn: 'নন-মেম্বার অ্যাকাউন্ট দিয়ে লগইন করা যাবে না',
+  },
+  error_not_agent: {
+    status: 403,
+    en: 'Non-agents cannot log in',
+    bn: 'এজেন্ট ছাড়া অন্য কেউ লগইন করতে পারবেন না',
+  },
+  /** The password was right but this login needs a second step (value: { ticket, methods }). */
+  login_verify_required: {
+    status: 403,
+    en: 'Please complete verification first',
+    bn: 'অনুগ্রহ করে প্রথমে যাচাই সম্পন্ন করুন',
+  },
+  need_real_account: {
+    status: 403,
+    en: 'Please use a real account',
+    bn: 'অনুগ্রহ করে একটি আসল অ্যাকাউন্ট ব্যবহার করুন',
+  },
   system_busy: {
     status: 500,
     en: 'System busy, please try again later',

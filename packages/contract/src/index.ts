@@ -5,4 +5,7 @@ export * from './constants.js';
 export * from './system.js';
 export * from './cs-path.js';
 export * from './admin.js';
+export * from './payload-crypto.js';
+export * from './session.js';
+export * from './member.js';
 export * from './register-rules.js';

@@ -1,6 +1,8 @@
 import type { ModuleRegister } from '../platform/module.js';
 import { registerSystem } from './system/register.js';
 import { registerAdmin } from './admin/register.js';
+import { registerMember } from './member/register.js';
+import { registerSession } from './session/register.js';
 
 /** Every module wires itself in its own register.ts; this is only the list. */
-export const modules: ModuleRegister[] = [registerSystem, registerAdmin];
+export const modules: ModuleRegister[] = [registerSystem, registerAdmin, registerMember, registerSession];

@@ -38,6 +38,14 @@ export interface AuthResolvers {
     req: FastifyRequest,
   ) => Promise<MemberActor | undefined>;
   operator?: (token: string, req: FastifyRequest) => Promise<OperatorActor | undefined>;
+  /**
+   * Body of a call the contract marks `encrypted` (session module): the decrypted JSON when an
+   * `Encryption` header came with it, the plain body when the merchant allows plain payloads, else it
+   * throws `request_body_required`. Bad ciphertext throws `request_param_err`.
+   */
+  encryptedBody?: (req: FastifyRequest, merchant: MerchantContext) => Promise<unknown>;
+  /** Why the member token of this request was refused (e.g. `duplicateLogin`), sent in the 401's value. */
+  memberRejection?: (req: FastifyRequest) => string | undefined;
 }
 
 export interface RouteDeps {
@@ -98,7 +106,10 @@ export function route<E extends Endpoint>(
         if (endpoint.auth !== 'none' && token && deps.auth.member) {
           actor = await deps.auth.member(token, merchant, req);
         }
-        if (endpoint.auth === 'member' && !actor) throw new AppError('login.not.session');
+        if (endpoint.auth === 'member' && !actor) {
+          const reason = deps.auth.memberRejection?.(req);
+          throw new AppError('login.not.session', reason ? { value: { reason } } : {});
+        }
       }
       req.merchant = merchant;
       req.actor = actor;
@@ -110,7 +121,12 @@ export function route<E extends Endpoint>(
         req,
         reply,
         query: parsePart(endpoint.query, req.query),
-        body: parsePart(endpoint.body, req.body),
+        body: parsePart(
+          endpoint.body,
+          endpoint.encrypted && deps.auth.encryptedBody
+            ? await deps.auth.encryptedBody(req, merchant)
+            : req.body,
+        ),
         params: parsePart(endpoint.params, req.params),
         merchant,
         actor,

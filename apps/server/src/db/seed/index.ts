@@ -3,12 +3,13 @@ import { merchantRepo } from '../../modules/merchant/merchant.repo.js';
 import { DEMO_MERCHANT_CODE, seedDemoMerchant } from './demo-merchant.js';
 import { seedDemoOperator } from './demo-operator.js';
 import { seedDemoContent } from './demo-content.js';
+import { seedDemoMembers } from './demo-members.js';
 
 /** A seeder adds one module's demo data for the demo merchant and may return lines to print at start. */
 export type Seeder = (tx: Tx, ctx: { merchantId: number }) => Promise<string[] | void>;
 
 /** Modules' demo data, in order. */
-const seeders: Seeder[] = [seedDemoContent, seedDemoOperator];
+const seeders: Seeder[] = [seedDemoContent, seedDemoOperator, seedDemoMembers];
 
 export interface SeedResult {
   seeded: boolean;

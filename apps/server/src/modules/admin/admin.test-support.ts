@@ -3,7 +3,7 @@ import type { TOperatorRole } from '@bp/contract';
 import type { Db } from '../../db/client.js';
 import { merchant, merchantDomain } from '../../db/schema/index.js';
 import { operatorRepo } from '../operator/operator.repo.js';
-import { hashPassword } from '../operator/operator.service.js';
+import { hashPassword } from '../../platform/password.js';
 
 /** Factories for the operator API's integration tests (each test builds the data it needs). */
 export async function createMerchant(db: Db, code: string): Promise<number> {

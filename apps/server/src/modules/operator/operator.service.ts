@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { hash, verify, type Algorithm, type Options } from '@node-rs/argon2';
 import type { TOperator, TOperatorLoginRequest, TOperatorRole } from '@bp/contract';
 import type { Db, Executor } from '../../db/client.js';
 import type { OperatorActor } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { hashPassword, verifyPassword } from '../../platform/password.js';
 import type { Clock } from '../../platform/module.js';
 import type { MerchantService } from '../merchant/merchant.service.js';
 import type { AuditService } from '../audit/audit.service.js';
@@ -21,27 +21,9 @@ import {
   slideSession,
 } from './operator.rules.js';
 
-/** OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. (`Algorithm` is a const enum; 2 = Argon2id.) */
-export const ARGON2_OPTIONS: Options = {
-  algorithm: 2 as Algorithm,
-  memoryCost: 19456,
-  timeCost: 2,
-  parallelism: 1,
-};
-
-export const hashPassword = (password: string) => hash(password, ARGON2_OPTIONS);
-
 export interface LoginMeta {
   ip: string;
   userAgent?: string;
-}
-
-async function verifyPassword(phc: string, password: string): Promise<boolean> {
-  try {
-    return await verify(phc, password);
-  } catch {
-    return false;
-  }
 }
 
 /**

@@ -1,0 +1,67 @@
+import type { FastifyRequest } from 'fastify';
+import { ENCRYPTION_HEADER, ZEncryptedBody } from '@bp/contract';
+import type { EventBus } from '../../platform/events.js';
+import { AppError } from '../../platform/errors.js';
+import type { ModuleContext, ModuleRegister } from '../../platform/module.js';
+import { createPayloadCrypto, type PayloadCrypto } from '../../platform/payload-crypto.js';
+import type { MerchantContext } from '../merchant/merchant.service.js';
+import { createAuditService } from '../audit/audit.service.js';
+import { memberServiceFor } from '../member/register.js';
+import { createCaptchaService, type CaptchaService } from './captcha.service.js';
+import { createSessionService, type SessionService } from './session.service.js';
+import { sessionRoutes } from './session.routes.js';
+
+interface SessionModule {
+  sessions: SessionService;
+  payloads: PayloadCrypto;
+  captchas: CaptchaService;
+}
+const instances = new WeakMap<EventBus, SessionModule>();
+
+function moduleFor(ctx: Pick<ModuleContext, 'db' | 'clock' | 'events' | 'config'>): SessionModule {
+  let s = instances.get(ctx.events);
+  if (!s) {
+    const members = memberServiceFor(ctx);
+    const captchas = createCaptchaService({ db: ctx.db, clock: ctx.clock });
+    s = {
+      captchas,
+      sessions: createSessionService({ db: ctx.db, clock: ctx.clock, members, captchas }),
+      payloads: createPayloadCrypto({ db: ctx.db, clock: ctx.clock, appSecret: ctx.config.appSecret }),
+    };
+    instances.set(ctx.events, s);
+  }
+  return s;
+}
+
+/**
+ * The one session service of an app instance: registration (login: true), password reset by phone,
+ * two-factor (completePendingLogin) and social login start sessions through it; SMS installs its
+ * login-code verifier with `useSmsVerifier`.
+ */
+export const sessionServiceFor = (ctx: Pick<ModuleContext, 'db' | 'clock' | 'events' | 'config'>) =>
+  moduleFor(ctx).sessions;
+export const payloadCryptoFor = (ctx: Pick<ModuleContext, 'db' | 'clock' | 'events' | 'config'>) =>
+  moduleFor(ctx).payloads;
+
+export const registerSession: ModuleRegister = (ctx) => {
+  const { sessions, payloads, captchas } = moduleFor(ctx);
+  const members = memberServiceFor(ctx);
+  ctx.auth.member = (token, merchant, req) => sessions.resolveMember(token, merchant, req);
+  ctx.auth.memberRejection = (req) => sessions.rejectionOf(req);
+  ctx.auth.encryptedBody = async (req: FastifyRequest, merchant: MerchantContext) => {
+    const header = req.headers[ENCRYPTION_HEADER.toLowerCase()];
+    if (typeof header === 'string' && header.trim() !== '') {
+      // {"value": "<b64>"}; the legacy clients' bare base64 string body is accepted too
+      const raw = typeof req.body === 'string' ? { value: req.body } : req.body;
+      const parsed = ZEncryptedBody.safeParse(raw);
+      if (!parsed.success)
+        throw new AppError('request_param_err', { detail: 'encrypted body without value' });
+      return payloads.decrypt(merchant.id, header.trim(), parsed.data.value);
+    }
+    const settings = await members.getSettings(merchant.id);
+    if (!settings.allowPlainPayloads) throw new AppError('request_body_required');
+    return req.body;
+  };
+  const audit = createAuditService({ db: ctx.db, clock: ctx.clock });
+  sessionRoutes(ctx, { sessions, members, captchas, payloads, audit });
+};
