@@ -1,3 +1,6 @@
+import { SMS_ERRORS } from './sms.js';
+import { REGISTRATION_ERRORS } from './registration.js';
+
 /**
  * The error catalogue: one code -> HTTP status and a server message per language.
  * Services throw `new AppError(code)`; the one error handler turns it into the envelope.
@@ -6,6 +9,8 @@
  * request_param_err, http_method_not_support) and are snake/dot case otherwise.
  */
 export const ERRORS = {
+  ...SMS_ERRORS,
+  ...REGISTRATION_ERRORS,
   request_param_err: { status: 422, en: 'Please enter correct information', bn: 'অনুগ্রহ করে সঠিক তথ্য লিখুন' },
   request_body_required: { status: 400, en: 'Request body is required', bn: 'অনুরোধের বডি প্রয়োজন' },
   http_method_not_support: { status: 405, en: 'HTTP method not supported', bn: 'এই HTTP পদ্ধতি সমর্থিত নয়' },

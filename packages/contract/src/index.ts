@@ -9,3 +9,5 @@ export * from './payload-crypto.js';
 export * from './session.js';
 export * from './member.js';
 export * from './register-rules.js';
+export * from './sms.js';
+export * from './registration.js';

@@ -514,7 +514,8 @@ export function validateRegistration(
     const forced =
       (field === 'username' && !mobile) ||
       ((field === 'password' || field === 'confirmPassword') && passwordAsked) ||
-      (field === 'mobileNum' && mobile) ||
+      // the code goes to this number
+      (field === 'mobileNum' && (mobile || opts.smsRequired)) ||
       (field === 'verificationCode' && opts.smsRequired);
     if (!forced && rule.enabled === false) continue;
     if (field === 'username' && mobile) continue;

@@ -3,6 +3,13 @@ import { registerSystem } from './system/register.js';
 import { registerAdmin } from './admin/register.js';
 import { registerMember } from './member/register.js';
 import { registerSession } from './session/register.js';
+import { registerSms } from './sms/register.js';
 
 /** Every module wires itself in its own register.ts; this is only the list. */
-export const modules: ModuleRegister[] = [registerSystem, registerAdmin, registerMember, registerSession];
+export const modules: ModuleRegister[] = [
+  registerSystem,
+  registerAdmin,
+  registerMember,
+  registerSession,
+  registerSms,
+];

@@ -3,3 +3,4 @@ export * from './merchant.js';
 export * from './site-content.js';
 export * from './operator.js';
 export * from './member.js';
+export * from './sms.js';
