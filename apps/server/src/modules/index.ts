@@ -4,6 +4,7 @@ import { registerAdmin } from './admin/register.js';
 import { registerMember } from './member/register.js';
 import { registerSession } from './session/register.js';
 import { registerSms } from './sms/register.js';
+import { registerRegistration } from './registration/register.js';
 
 /** Every module wires itself in its own register.ts; this is only the list. */
 export const modules: ModuleRegister[] = [
@@ -12,4 +13,5 @@ export const modules: ModuleRegister[] = [
   registerMember,
   registerSession,
   registerSms,
+  registerRegistration,
 ];

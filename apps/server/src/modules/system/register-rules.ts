@@ -121,12 +121,14 @@ export const DEFAULT_REGISTER_RULES: Readonly<Record<string, TRegisterFieldRule>
     enabled: true,
     required: false,
   },
+  // image captcha on the register form: off in the demo (the slider and SMS code guard registration);
+  // an operator switches it on per merchant
   captcha: {
-    acceptedPattern: '^[A-Za-z0-9]*$',
+    acceptedPattern: '^[0-9]*$',
     minLength: 4,
     maxLength: 6,
-    patternId: 4,
-    enabled: true,
+    patternId: 6,
+    enabled: false,
     required: true,
   },
   verificationCode: {

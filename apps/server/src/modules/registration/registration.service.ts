@@ -1,0 +1,402 @@
+import { randomInt } from 'node:crypto';
+import type { z } from 'zod';
+import {
+  ZAdminAffiliateInput,
+  fieldErrorMessage,
+  validateField,
+  validateRegistration,
+  type TFieldError,
+  type TRegisterFieldRule,
+  type TRegisterValue,
+  type ZRegisterRequest,
+} from '@bp/contract';
+import type { Db } from '../../db/client.js';
+import type { OperatorActor } from '../../platform/context.js';
+import { AppError, isAppError } from '../../platform/errors.js';
+import type { Clock } from '../../platform/module.js';
+import type { AuditService } from '../audit/audit.service.js';
+import type { MerchantContext } from '../merchant/merchant.service.js';
+import type { MemberService } from '../member/member.service.js';
+import { assertCan } from '../operator/operator.rules.js';
+import type { LoginMeta, SessionService } from '../session/session.service.js';
+import type { CaptchaService } from '../session/captcha.service.js';
+import type { SmsService, SmsTicket } from '../sms/sms.service.js';
+import { canonicalPhone } from '../sms/sms.service.js';
+import type { SystemService } from '../system/system.service.js';
+import { registrationRepo } from './registration.repo.js';
+
+type RegisterInput = z.output<typeof ZRegisterRequest>;
+export type RegisterMode = 'username' | 'mobile';
+
+export interface RegisterMeta extends LoginMeta {
+  language: string;
+  /** the request's host, used when the payload names no domain */
+  host: string;
+  /** the `Device` header */
+  device?: string | null;
+}
+
+const CODE = /^[A-Za-z0-9]{4,20}$/;
+
+/** `https://Demo.Local:8080/register?x` or `demo.local` -> `demo.local`; empty -> null. */
+export function normaliseDomain(raw: string | null | undefined): string | null {
+  const v = raw?.trim();
+  if (!v) return null;
+  try {
+    return new URL(v.includes('://') ? v : `http://${v}`).hostname.toLowerCase() || null;
+  } catch {
+    return null;
+  }
+}
+
+/** A password the member did not choose (mobile registration without MOBILENUMPASSREG3). */
+export function generatePassword(length = 10): string {
+  const sets = ['ABCDEFGHJKMNPQRSTUVWXYZ', 'abcdefghijkmnpqrstuvwxyz', '23456789'];
+  const all = sets.join('');
+  const chars = sets.map((s) => s[randomInt(s.length)]!);
+  while (chars.length < length) chars.push(all[randomInt(all.length)]!);
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [chars[i], chars[j]] = [chars[j]!, chars[i]!];
+  }
+  return chars.join('');
+}
+
+const FIELD_ORDER = [
+  'username',
+  'mobileNum',
+  'verificationCode',
+  'password',
+  'confirmPassword',
+  'termsAccepted',
+  'ageConfirmed',
+];
+
+function fieldFailure(errors: Record<string, TFieldError>, language: string, ageLimit: number): AppError {
+  const fields = Object.keys(errors).sort(
+    (a, b) => (FIELD_ORDER.indexOf(a) + 1 || 99) - (FIELD_ORDER.indexOf(b) + 1 || 99),
+  );
+  const first = fields[0]!;
+  const bn = language === 'BN';
+  let message = fieldErrorMessage(errors[first]!, language);
+  if (first === 'termsAccepted')
+    message = bn ? 'পরিষেবার শর্তাবলীতে সম্মত হন' : 'Please agree to the terms of service';
+  if (first === 'ageConfirmed')
+    message = bn
+      ? `আপনার বয়স অন্তত ${ageLimit} বছর তা নিশ্চিত করুন`
+      : `Please confirm you are at least ${ageLimit}`;
+  return new AppError('register_field_invalid', { message: `${first}: ${message}`, value: { errors } });
+}
+
+/**
+ * Registration: the merchant's field rules (system module) enforced with the contract's
+ * `validateRegistration`, invitation codes (agents' affiliate codes and members' referral codes decide
+ * the upline), SMS codes for mobile registration, the account itself (member module: password hash,
+ * member tree), an optional session (session module) and the record of it all.
+ */
+export function createRegistrationService(deps: {
+  db: Db;
+  clock: Clock;
+  system: SystemService;
+  members: MemberService;
+  sessions: SessionService;
+  sms: SmsService;
+  captchas: CaptchaService;
+  audit: AuditService;
+}) {
+  const { db, clock, system, members, sessions, sms, captchas, audit } = deps;
+
+  /** The agent an invitation code points to, or null (inactive, unknown, wrong domain, not an agent). */
+  async function resolveAgentCode(merchantId: number, rawCode: string, domain: string | null) {
+    const code = rawCode.trim();
+    if (!CODE.test(code)) return null;
+    const aff = await registrationRepo.findAffiliate(db, merchantId, code);
+    if (aff && aff.active && (!aff.domain || aff.domain === domain)) {
+      const agent = await members.findById(merchantId, aff.memberId);
+      if (agent && members.isAgent(agent) && agent.status === 'active')
+        return { agentId: agent.id, affiliateId: aff.id };
+    }
+    const byReferral =
+      (await members.findByReferralCode(merchantId, code)) ??
+      (await members.findByReferralCode(merchantId, code.toUpperCase()));
+    if (byReferral && members.isAgent(byReferral) && byReferral.status === 'active') {
+      return { agentId: byReferral.id, affiliateId: null };
+    }
+    return null;
+  }
+
+  /** Upline of a new member: the affiliate code's agent, else the referral code's member. */
+  async function resolveUpline(merchantId: number, input: RegisterInput, domain: string | null) {
+    const affiliateCode = input.affiliateCode?.trim() || null;
+    const referralCode = input.referralCode?.trim() || null;
+    let parentId: number | null = null;
+    let affiliateId: number | null = null;
+    let referrerId: number | null = null;
+    if (referralCode) {
+      const referrer =
+        (CODE.test(referralCode) &&
+          ((await members.findByReferralCode(merchantId, referralCode)) ??
+            (await members.findByReferralCode(merchantId, referralCode.toUpperCase())))) ||
+        undefined;
+      if (
+        !referrer ||
+        referrer.status !== 'active' ||
+        members.isTrial(referrer) ||
+        members.isNonMember(referrer)
+      ) {
+        throw new AppError('invitation_code_error');
+      }
+      referrerId = referrer.id;
+      parentId = referrer.id;
+    }
+    if (affiliateCode) {
+      const agent = await resolveAgentCode(merchantId, affiliateCode, domain);
+      if (!agent) throw new AppError('invitation_code_error');
+      parentId = agent.agentId;
+      affiliateId = agent.affiliateId;
+    }
+    return { parentId, affiliateId, referrerId, affiliateCode };
+  }
+
+  return {
+    /** `GET /wps/system/setting/register`: the rules the form renders and the server enforces. */
+    settings: (merchantId: number): Promise<Record<string, TRegisterFieldRule>> =>
+      system.registerRules(merchantId),
+
+    /** true when the username is valid and free; otherwise the error (no more detail than that). */
+    async checkUsername(merchant: MerchantContext, username: string, language: string): Promise<true> {
+      const rules = await system.registerRules(merchant.id);
+      const err = rules.username ? validateField(rules.username, username, { required: true }) : null;
+      if (err) throw fieldFailure({ username: err }, language, 18);
+      if (await members.isUsernameTaken(merchant.id, username.trim())) throw new AppError('username_taken');
+      return true;
+    },
+
+    /** `GET /wps/agent/affiliate`: is `code` an active agent's code of this merchant (on this domain)? */
+    async checkAffiliate(merchant: MerchantContext, code: string, domain: string | undefined, host: string) {
+      const agent = await resolveAgentCode(
+        merchant.id,
+        code,
+        normaliseDomain(domain) ?? normaliseDomain(host),
+      );
+      if (!agent) throw new AppError('invitation_code_error');
+      return true as const;
+    },
+
+    async register(
+      merchant: MerchantContext,
+      input: RegisterInput,
+      mode: RegisterMode,
+      meta: RegisterMeta,
+    ): Promise<TRegisterValue> {
+      if (mode === 'username' && merchant.modules.USERNAMEREG3 === false)
+        throw new AppError('function.not.available');
+      await system.assertSiteOpen(merchant.id, meta.ip);
+      const [rules, authSettings] = await Promise.all([
+        system.registerRules(merchant.id),
+        members.getSettings(merchant.id),
+      ]);
+      const smsRequired = mode === 'mobile' || merchant.modules.REGMOBVERF3 === true;
+      const mobilePassword = mode === 'username' || merchant.modules.MOBILENUMPASSREG3 !== false;
+      const captchaOn = rules.captcha?.enabled === true && merchant.modules.CAPTCHA3 !== false;
+
+      const errors = validateRegistration(rules, input, {
+        mode,
+        smsRequired,
+        mobilePassword,
+        skipCaptcha: !captchaOn,
+      });
+      if (Object.keys(errors).length > 0) {
+        throw fieldFailure(errors as Record<string, TFieldError>, meta.language, authSettings.ageLimit);
+      }
+
+      const phone = input.mobileNum?.trim()
+        ? canonicalPhone({ mobile: input.mobileNum, countryDialingCode: input.countryDialingCode ?? '+880' })
+        : null;
+      const username = mode === 'mobile' ? phone!.mobile : input.username!.trim();
+      if (await members.isUsernameTaken(merchant.id, username)) {
+        throw new AppError(mode === 'mobile' ? 'sms_mobile_registered' : 'username_taken');
+      }
+      if (phone && (await members.findByMobile(merchant.id, phone.mobile)))
+        throw new AppError('sms_mobile_registered');
+
+      const domain = normaliseDomain(input.domain) ?? normaliseDomain(meta.host);
+      const upline = await resolveUpline(merchant.id, input, domain);
+
+      if (captchaOn) {
+        const ok =
+          !!input.captcha &&
+          !!meta.browserId &&
+          (await captchas.check(merchant.id, meta.browserId, input.captcha.trim()));
+        if (!ok) throw new AppError('captcha_error', { value: { captcha: true } });
+      }
+      let ticket: SmsTicket | null = null;
+      if (smsRequired) {
+        ticket = await sms.checkCode({
+          merchantId: merchant.id,
+          mobile: phone!.mobile,
+          countryDialingCode: phone!.countryDialingCode,
+          purpose: 'register',
+          code: input.verificationCode,
+        });
+      }
+
+      const generated = mobilePassword ? null : generatePassword();
+      const password = generated ?? input.password!.trim();
+      const enabled = (f: string) => rules[f]?.enabled === true;
+      const opt = (f: keyof RegisterInput) => {
+        const v = input[f];
+        return typeof v === 'string' && v.trim() !== '' && enabled(f) ? v.trim() : null;
+      };
+      const now = clock.now();
+
+      const result = await db
+        .transaction(async (tx) => {
+          if (ticket) await sms.consume(tx, ticket);
+          const m = await members.createMember(tx, {
+            merchantId: merchant.id,
+            username,
+            password,
+            payeeName: opt('payeeName'),
+            email: opt('email'),
+            mobile: phone?.mobile ?? null,
+            countryDialingCode: phone?.countryDialingCode ?? null,
+            parentId: upline.parentId,
+            language: meta.language,
+            mustChangePassword: generated !== null,
+            paymentPassword: opt('paymentPassword'),
+            registeredIp: meta.ip,
+            registerDevice: (meta.deviceId ?? meta.device ?? input.registerMethod ?? 'WEB').slice(0, 128),
+          });
+          await registrationRepo.insertProfile(tx, {
+            memberId: m.id,
+            merchantId: merchant.id,
+            qqNum: opt('qqNum'),
+            line: opt('line'),
+            whatsapp: opt('whatsapp'),
+            facebook: opt('facebook'),
+            wechat: opt('wechat'),
+            idNumber: opt('idNumber'),
+            recommenderId: opt('recommenderId'),
+            referrerId: upline.referrerId,
+            affiliateId: upline.affiliateId,
+            affiliateCode: upline.affiliateCode,
+            registerMode: mode,
+            registerMethod: input.registerMethod?.trim().slice(0, 16) || 'WEB',
+            registerUrl: input.registerUrl?.trim().slice(0, 1000) || null,
+            registerDomain: domain,
+            createdAt: now,
+          });
+          await members.recordEvent(
+            {
+              merchantId: merchant.id,
+              memberId: m.id,
+              username: m.username,
+              kind: 'register',
+              result: 'ok',
+              ip: meta.ip,
+              deviceId: meta.deviceId,
+              userAgent: meta.userAgent,
+              detail: {
+                mode,
+                parentId: upline.parentId,
+                viaAffiliate: upline.affiliateCode !== null,
+                viaReferral: upline.referrerId !== null,
+                generatedPassword: generated !== null,
+              },
+            },
+            tx,
+          );
+          const session =
+            input.login === true
+              ? await sessions.startSession(tx, m, meta, {
+                  loginType: 'username',
+                  merchant,
+                  passwordUsed: generated ? undefined : password,
+                })
+              : null;
+          return { m, session };
+        })
+        .catch((err: unknown) => {
+          if (isAppError(err) && err.code === 'conflict') {
+            throw new AppError(
+              err.options.detail === 'mobile taken' || mode === 'mobile'
+                ? 'sms_mobile_registered'
+                : 'username_taken',
+            );
+          }
+          throw err;
+        });
+
+      if (generated && phone) {
+        // the member did not choose this password: it travels by SMS only, and must be changed at login
+        // delivery failure is logged by the SMS module; the account stands (SMS login and reset by phone remain)
+        await sms
+          .notify({
+            merchant,
+            ...phone,
+            purpose: 'register',
+            text:
+              meta.language === 'BN'
+                ? `[${merchant.name}] আপনার অ্যাকাউন্ট তৈরি হয়েছে। ব্যবহারকারীর নাম ${username}, পাসওয়ার্ড ${generated}। লগইনের পর পাসওয়ার্ড পরিবর্তন করুন।`
+                : `[${merchant.name}] Your account is ready. Username ${username}, password ${generated}. Please change the password after you log in.`,
+          })
+          .catch(() => undefined);
+      }
+      const { m, session } = result;
+      return {
+        token: session?.token ?? null,
+        customerId: m.id,
+        id: m.id,
+        userName: m.username,
+        customerType: m.type,
+        firstTimeLogin: session?.firstTimeLogin ?? true,
+        mustChangePassword: session?.mustChangePassword ?? generated !== null,
+      };
+    },
+
+    // ---- operator: agents' affiliate codes
+    async listAffiliates(actor: OperatorActor) {
+      assertCan(actor, 'read');
+      const rows = await registrationRepo.listAffiliates(db, actor.merchantId);
+      return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+    },
+    async createAffiliate(
+      who: { actor: OperatorActor; ip: string },
+      input: z.input<typeof ZAdminAffiliateInput>,
+    ) {
+      assertCan(who.actor, 'write');
+      const body = ZAdminAffiliateInput.parse(input);
+      const agent = await members.findById(who.actor.merchantId, body.memberId);
+      if (!agent || !members.isAgent(agent))
+        throw new AppError('request_param_err', { detail: 'not an agent' });
+      return db.transaction(async (tx) => {
+        const row = await registrationRepo.insertAffiliate(tx, {
+          merchantId: who.actor.merchantId,
+          memberId: agent.id,
+          code: body.code,
+          domain: body.domain,
+          active: body.active,
+        });
+        if (!row) throw new AppError('conflict', { detail: 'affiliate code taken' });
+        const out = {
+          id: row.id,
+          memberId: row.memberId,
+          username: agent.username,
+          code: row.code,
+          domain: row.domain,
+          active: row.active,
+          createdAt: row.createdAt.toISOString(),
+        };
+        await audit.record(tx, who, {
+          action: 'affiliate.create',
+          entityType: 'agent_affiliate',
+          entityId: row.id,
+          after: out,
+        });
+        return out;
+      });
+    },
+  };
+}
+export type RegistrationService = ReturnType<typeof createRegistrationService>;
