@@ -4,3 +4,4 @@ export * from './site-content.js';
 export * from './operator.js';
 export * from './member.js';
 export * from './sms.js';
+export * from './registration.js';
