@@ -36,3 +36,98 @@ export async function shot(page: Page, name: string) {
 
 /** Bengali script block: proves Bengali text (not transliteration) is on screen. */
 export const BENGALI = /[\u0980-\u09FF]/;
+
+// ---- accounts and sessions --------------------------------------------------------------------
+
+/** Seeded by the session module: a member and an agent of the demo merchant. */
+export const DEMO_MEMBER = { username: 'demo01', password: 'Demo@1234' } as const;
+export const DEMO_AGENT = { username: 'agent01', password: 'Agent@1234' } as const;
+
+/**
+ * Solves the slider check the way a person would: finds the gap in the picture (its left edge is
+ * drawn in light grey, a colour the background never reaches) and moves the handle there with the
+ * keyboard (Shift+→ = 10 px, → = 2 px of the picture), then confirms with Enter.
+ */
+export async function solveSlider(page: Page) {
+  const img = page.getByTestId('slider-image');
+  await expect(img).toBeVisible();
+  const id = await img.getAttribute('data-challenge-id');
+  const x = await img.evaluate(async (el: HTMLImageElement) => {
+    await el.decode();
+    const c = document.createElement('canvas');
+    c.width = el.naturalWidth;
+    c.height = el.naturalHeight;
+    const ctx = c.getContext('2d')!;
+    ctx.drawImage(el, 0, 0);
+    const { data } = ctx.getImageData(0, 0, c.width, c.height);
+    // first light-grey column on any row = the gap's left edge
+    for (let y = 0; y < c.height; y++) {
+      for (let px = 0; px < c.width; px++) {
+        const i = (y * c.width + px) * 4;
+        if (data[i]! >= 240 && data[i + 1]! >= 240 && data[i + 2]! >= 240) return px;
+      }
+    }
+    return -1;
+  });
+  expect(x, `gap of slider ${id}`).toBeGreaterThanOrEqual(0);
+  const handle = page.getByTestId('slider-handle');
+  await handle.focus();
+  for (let i = 0; i < Math.floor(x / 10); i++) await handle.press('Shift+ArrowRight');
+  for (let i = 0; i < Math.round((x % 10) / 2); i++) await handle.press('ArrowRight');
+  await handle.press('Enter');
+  await expect(page.getByTestId('slider-modal')).toBeHidden();
+}
+
+/** Opens /login and logs in with username and password (solving the slider). */
+export async function loginWithPassword(page: Page, username: string, password: string) {
+  await page.goto('/login');
+  await expect(page.getByTestId('login-modal')).toBeVisible();
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await solveSlider(page);
+}
+
+/** The latest SMS code sent to a national number, read from the operator's SMS outbox. */
+export async function latestSmsCode(request: APIRequestContext, mobile: string): Promise<string> {
+  const token = await operatorToken(request);
+  let code = '';
+  await expect
+    .poll(async () => {
+      const page = await admin<{ list?: { text: string }[]; content?: { text: string }[] }>(
+        request,
+        token,
+        'GET',
+        `/admin/api/sms-outbox?mobile=${encodeURIComponent(mobile)}&pageSize=1`,
+      );
+      const rows = page.list ?? page.content ?? [];
+      code = /\b(\d{6})\b/.exec(rows[0]?.text ?? '')?.[1] ?? '';
+      return code;
+    })
+    .not.toBe('');
+  return code;
+}
+
+/** Closes the visitor / member announcement popups if any are open. */
+export async function closePopups(page: Page) {
+  const popup = page.getByTestId('announcement-popup');
+  for (let i = 0; i < 10 && (await popup.isVisible()); i++)
+    await page.getByTestId('announcement-popup-close').click();
+}
+
+/** A fresh username that fits the demo rules (a letter first, then letters and digits). */
+export const uniqueName = (prefix = 'e2e') =>
+  `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`.slice(0, 14);
+
+/** Sets the language before the first page load. */
+export async function useLanguage(page: Page, lng: 'bn' | 'en') {
+  await page.addInitScript((l) => localStorage.setItem('language', l), lng);
+}
+
+/** Marks the announcement popups as already closed for every page load of this test (they are not under test). */
+export async function skipPopups(page: Page) {
+  await page.addInitScript(() => {
+    sessionStorage.setItem('popupClosed_anon', '1');
+    sessionStorage.setItem('popupClosed_user', '1');
+  });
+}

@@ -1,6 +1,9 @@
 import { createBrowserRouter } from 'react-router';
+import { loadAgentHomePanel, loadAgentLoginPanel, loadSocialBindPage } from '../features/auth';
 import { loadHelpPage } from '../features/help';
 import { PageLoader } from '../shared/ui/Loader';
+import { AppRoot } from './AppRoot';
+import { agentShell } from './pages/AgentShell';
 import { Layout } from './layout/Layout';
 import { RouteError } from './screens/RouteError';
 
@@ -8,25 +11,45 @@ const home = async () => ({ Component: (await import('./pages/HomePage')).defaul
 
 /**
  * SPEC §2.1 routes delivered so far. Every page is its own chunk. Later issues add their routes here
- * (promotions, member centre, game pages, agent pages, ...), never as placeholders.
+ * (promotions, member centre, game pages, ...), never as placeholders. /agent and /agentHome render
+ * without the normal layout.
  */
 export const createRouter = () =>
   createBrowserRouter([
     {
       path: '/',
-      Component: Layout,
+      Component: AppRoot,
       HydrateFallback: PageLoader,
       children: [
         {
-          // Pathless: errors of a page render inside the layout, so header and menu stay usable.
+          path: 'agent',
           errorElement: <RouteError />,
+          lazy: async () => ({ Component: agentShell((await loadAgentLoginPanel()).default) }),
+        },
+        {
+          path: 'agentHome',
+          errorElement: <RouteError />,
+          lazy: async () => ({ Component: agentShell((await loadAgentHomePanel()).default) }),
+        },
+        {
+          Component: Layout,
           children: [
-            { index: true, lazy: home },
-            ...['index', 'index.html', 'home', 'login', 'register'].map((path) => ({ path, lazy: home })),
-            { path: 'help', lazy: async () => ({ Component: (await loadHelpPage()).default }) },
             {
-              path: '*',
-              lazy: async () => ({ Component: (await import('./screens/InvalidUrlPage')).default }),
+              // Pathless: errors of a page render inside the layout, so header and menu stay usable.
+              errorElement: <RouteError />,
+              children: [
+                { index: true, lazy: home },
+                ...['index', 'index.html', 'home', 'login', 'register'].map((path) => ({ path, lazy: home })),
+                { path: 'help', lazy: async () => ({ Component: (await loadHelpPage()).default }) },
+                {
+                  path: 'social/bind',
+                  lazy: async () => ({ Component: (await loadSocialBindPage()).default }),
+                },
+                {
+                  path: '*',
+                  lazy: async () => ({ Component: (await import('./screens/InvalidUrlPage')).default }),
+                },
+              ],
             },
           ],
         },

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useNavigate } from 'react-router';
-import { useSiteInfo } from '../../features/system';
+import { UserMenu } from '../../features/auth';
+import { useSiteInfo, useWhitelabel } from '../../features/system';
 import { BellIcon, HeadsetIcon, MenuIcon } from '../../shared/ui/icons';
 import { openModal } from '../../shared/ui/modal-store';
 import { useAppStore } from '../../shared/store/app-store';
@@ -19,6 +20,8 @@ export function Header() {
   const info = useSiteInfo();
   const navigate = useNavigate();
   const isLogin = useAppStore((s) => s.isLogin);
+  const hasToken = useAppStore((s) => s.token !== null);
+  const wl = useWhitelabel();
   const sideMenuOpen = useAppStore((s) => s.sideMenuOpen);
   const setSideMenuOpen = useAppStore((s) => s.setSideMenuOpen);
 
@@ -70,10 +73,10 @@ export function Header() {
         <div className="header__lang">
           <LanguageSelect testId="header-language-select" compact />
         </div>
-        {!isLogin && (
+        {isLogin && <UserMenu canChangePassword={!!wl.PASS3} />}
+        {/* While a stored token's member info loads, neither the buttons nor the avatar flash. */}
+        {!isLogin && !hasToken && (
           <div className="header__auth">
-            {/* The login and register modals arrive with a later issue; /login and /register show home
-                and open them through the modal registry once they are registered. */}
             <button
               type="button"
               className="btn btn--ghost btn--sm"

@@ -1,5 +1,12 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { loadNoticeListModal, loadNoticePopup } from '../../features/announcements';
+import {
+  loadChangePasswordModal,
+  loadForgotPasswordModal,
+  loadLoginModal,
+  loadRegisterModal,
+  loadSliderModal,
+} from '../../features/auth';
 import { loadCustomerServiceModal } from '../../features/customer-service';
 import { useSiteInfo } from '../../features/system';
 
@@ -11,6 +18,8 @@ type ModalComponent =
   ComponentType<ModalComponentProps> | LazyExoticComponent<ComponentType<ModalComponentProps>>;
 
 const CustomerServiceModal = lazy(loadCustomerServiceModal);
+const asModal = (load: () => Promise<{ default: ComponentType<never> }>) =>
+  lazy(load as () => Promise<{ default: ComponentType<ModalComponentProps> }>);
 
 /** The app composes the customer-service feature with the entries of the status payload. */
 function CustomerServiceContainer({ onClose }: ModalComponentProps) {
@@ -20,11 +29,17 @@ function CustomerServiceContainer({ onClose }: ModalComponentProps) {
 
 /**
  * The modal registry: modal id -> component (lazy, so a modal's code loads when first opened).
- * EXTENSION POINT: later issues register `login`, `register`, `forgotPassword`, `changePassword`,
- * `gamePopup`, ... here; `/login` and `/register` open `login` / `register` as soon as they exist.
+ * EXTENSION POINT: later issues register `gamePopup`, ... here. `/login` and `/register` open `login` /
+ * `register`; `dialog` backs `showDialog` (alerts and confirmations); `slider` the slider check.
  */
 const registry: Record<string, ModalComponent> = {
   customerService: CustomerServiceContainer,
+  dialog: asModal(() => import('../../shared/ui/Dialog')),
+  login: asModal(loadLoginModal),
+  register: asModal(loadRegisterModal),
+  forgotPassword: asModal(loadForgotPasswordModal),
+  changePassword: asModal(loadChangePasswordModal),
+  slider: asModal(loadSliderModal),
   notice: lazy(loadNoticePopup) as ModalComponent,
   noticeList: lazy(loadNoticeListModal) as ModalComponent,
 };

@@ -1,0 +1,13 @@
+export { SessionSync } from './components/SessionSync';
+export { UserMenu } from './components/UserMenu';
+export { FreePlayButton } from './components/FreePlayButton';
+export { requireRealAccount } from './hooks/real-account';
+export { useLogout } from './hooks/use-logout';
+export const loadLoginModal = () => import('./components/LoginModal');
+export const loadRegisterModal = () => import('./components/RegisterModal');
+export const loadForgotPasswordModal = () => import('./components/ForgotPasswordModal');
+export const loadChangePasswordModal = () => import('./components/ChangePasswordModal');
+export const loadSliderModal = () => import('./components/SliderModal');
+export const loadAgentLoginPanel = () => import('./pages/AgentLoginPanel');
+export const loadAgentHomePanel = () => import('./pages/AgentHomePanel');
+export const loadSocialBindPage = () => import('./pages/SocialBindPage');
