@@ -20,6 +20,8 @@ export interface AppDeps {
   clock?: Clock;
   /** Extra modules (e.g. a test peer); production uses the list in modules/index.ts. */
   extraModules?: ModuleRegister[];
+  /** Where log lines go (default stdout); tests capture them to check that no secret is logged. */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the whole API (and the static player site) without listening: main.ts listens, tests inject. */
@@ -28,11 +30,13 @@ export async function buildApp({
   database,
   clock = systemClock,
   extraModules = [],
+  logStream,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers.encryption'],
+      ...(logStream ? { stream: logStream } : {}),
     },
     // a hop count is accepted at run time though the typings only list booleans and addresses
     trustProxy: config.trustProxy as boolean,
