@@ -175,7 +175,41 @@ export const smsEndpoints = {
   }),
 };
 
+export const ZSmsSettings = z.object({
+  /** validity of a code, minutes (the client counts down expiredMinutes × 60 s) */
+  expiredMinutes: z.number().int().min(1).max(60),
+  /** wrong tries before a code dies */
+  maxAttempts: z.number().int().min(1).max(20),
+  perNumberPerHour: z.number().int().min(1).max(1000),
+  perIpPerHour: z.number().int().min(1).max(100_000),
+  /** codes per rolling 24 hours for the whole merchant (provider credit); 0 stops sending */
+  dailyQuota: z.number().int().min(0).max(10_000_000),
+});
+export type TSmsSettings = z.infer<typeof ZSmsSettings>;
+export const ZSmsSettingsUpdate = ZSmsSettings.partial().refine((v) => Object.keys(v).length > 0, {
+  message: 'nothing to change',
+});
+
 export const adminSmsEndpoints = {
+  getSettings: defineEndpoint({
+    id: 'admin.sms.settings.get',
+    method: 'GET',
+    path: '/admin/api/sms-settings',
+    auth: 'operator',
+    response: ZSmsSettings,
+    summary: "The merchant's SMS code settings (validity, attempts, throttles, quota)",
+    tags: ['admin'],
+  }),
+  setSettings: defineEndpoint({
+    id: 'admin.sms.settings.update',
+    method: 'PUT',
+    path: '/admin/api/sms-settings',
+    auth: 'operator',
+    body: ZSmsSettingsUpdate,
+    response: ZSmsSettings,
+    summary: 'Change SMS code settings (audited)',
+    tags: ['admin'],
+  }),
   outbox: defineEndpoint({
     id: 'admin.sms.outbox',
     method: 'GET',

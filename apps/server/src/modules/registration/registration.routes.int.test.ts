@@ -319,6 +319,18 @@ describe('PUT /wps/member/register (by username)', () => {
     expectError(await register(b, { ...form(), username: 'x'.repeat(100) }), 'request_param_err');
   });
 
+  it('is closed during maintenance', async () => {
+    const b = await brand();
+    const m = await t.app.inject({
+      method: 'PUT',
+      url: '/admin/api/maintenance',
+      headers: { authorization: b.op },
+      payload: { enabled: true },
+    });
+    expect(m.statusCode, m.body).toBe(200);
+    expectError(await register(b, form()), 'system_maintenance');
+  });
+
   it('module switches: USERNAMEREG3 or REG3 off answers function.not.available', async () => {
     const b = await brand();
     await setModule(b, 'USERNAMEREG3', false);

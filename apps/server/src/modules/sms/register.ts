@@ -1,6 +1,7 @@
 import type { EventBus } from '../../platform/events.js';
 import type { ModuleContext, ModuleRegister } from '../../platform/module.js';
 import { AppError } from '../../platform/errors.js';
+import { createAuditService } from '../audit/audit.service.js';
 import { memberServiceFor } from '../member/register.js';
 import { sessionServiceFor } from '../session/register.js';
 import { createOutboxProvider, type SmsProvider } from './sms.provider.js';
@@ -31,6 +32,7 @@ export function smsServiceFor(
       clock: ctx.clock,
       provider: provider ?? createOutboxProvider(ctx.db),
       members: port,
+      audit: createAuditService({ db: ctx.db, clock: ctx.clock }),
       log: ctx.app.log,
     });
     instances.set(ctx.events, s);

@@ -27,6 +27,11 @@ export const smsRepo = {
     return row;
   },
 
+  async upsertSettings(db: Executor, row: typeof smsSetting.$inferInsert): Promise<void> {
+    const { merchantId: _m, ...set } = row;
+    await db.insert(smsSetting).values(row).onConflictDoUpdate({ target: smsSetting.merchantId, set });
+  },
+
   /**
    * Serialises code requests for one number and for one IP of a merchant until the transaction ends,
    * so two requests in the same instant cannot both pass the throttle. Number first, then IP.

@@ -453,3 +453,47 @@ describe('GET /admin/api/sms-outbox', () => {
     expect(row?.expiredMinutes).toBe(7);
   });
 });
+
+describe('/admin/api/sms-settings', () => {
+  it('reads the defaults, changes them (audited, admin only) and the next code follows', async () => {
+    const b = await brand();
+    const get = (token: string) =>
+      t.app.inject({ url: '/admin/api/sms-settings', headers: { authorization: token } });
+    const put = (token: string, payload: object) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/admin/api/sms-settings',
+        headers: { authorization: token },
+        payload,
+      });
+    expect((await get(b.op)).json().value).toEqual({
+      expiredMinutes: 5,
+      maxAttempts: 5,
+      perNumberPerHour: 5,
+      perIpPerHour: 20,
+      dailyQuota: 10000,
+    });
+    const res = await put(b.op, { expiredMinutes: 10, perIpPerHour: 500 });
+    expect(res.json().value).toMatchObject({ expiredMinutes: 10, perIpPerHour: 500, maxAttempts: 5 });
+    expect(
+      (await post(b, '/wps/verification/sms/register', { mobileNo: freshPhone() })).json().value,
+    ).toEqual({
+      expiredMinutes: 10,
+    });
+    expectError(await put(b.op, {}), 'request_param_err');
+    expectError(await put(b.op, { expiredMinutes: 0 }), 'request_param_err');
+    await createOperator(t.database.db, b.id, 'viewer2', 'viewer');
+    const viewer = await operatorLogin(t.app, b.code, 'viewer2');
+    expect((await get(viewer)).statusCode).toBe(200);
+    expectError(await put(viewer, { expiredMinutes: 3 }), 'forbidden');
+    expectError(await get('nope'), 'login.not.session');
+    const audit = await t.app.inject({
+      url: '/admin/api/audit-log?action=sms.settings.update',
+      headers: { authorization: b.op },
+    });
+    expect(audit.json().value.list[0]).toMatchObject({
+      before: expect.objectContaining({ expiredMinutes: 5 }),
+      after: expect.objectContaining({ expiredMinutes: 10 }),
+    });
+  });
+});

@@ -40,4 +40,6 @@ export function smsRoutes(ctx: ModuleContext, sms: SmsService) {
     }),
   );
   ctx.route(adminSmsEndpoints.outbox, ({ actor, query }) => sms.outbox(actor, query));
+  ctx.route(adminSmsEndpoints.getSettings, ({ actor }) => sms.getSettings(actor));
+  ctx.route(adminSmsEndpoints.setSettings, ({ actor, ip, body }) => sms.updateSettings({ actor, ip }, body));
 }

@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   SMS_OPERATION_TYPES,
   ZSmsOutboxQuery,
+  ZSmsSettings,
+  type TSmsSettings,
   normaliseDialingCode,
   normalisePhone,
   PHONE_RULES,
@@ -15,6 +17,7 @@ import type { MemberActor, OperatorActor } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { Clock } from '../../platform/module.js';
 import type { MerchantContext } from '../merchant/merchant.service.js';
+import type { AuditService, AuditWho } from '../audit/audit.service.js';
 import { assertCan } from '../operator/operator.rules.js';
 import type { SmsProvider } from './sms.provider.js';
 import { smsRepo } from './sms.repo.js';
@@ -99,9 +102,10 @@ export function createSmsService(deps: {
   clock: Clock;
   provider: SmsProvider;
   members: SmsMemberPort;
+  audit?: AuditService;
   log?: FastifyBaseLogger;
 }) {
-  const { db, clock, provider, members, log } = deps;
+  const { db, clock, provider, members, audit, log } = deps;
 
   async function settings(merchantId: number, ex: Executor = db): Promise<SmsSettings> {
     const row = await smsRepo.findSettings(ex, merchantId);
@@ -314,6 +318,29 @@ export function createSmsService(deps: {
         );
       });
       return { verified: true as const, mobile: maskNational(ticket.mobile) };
+    },
+
+    async getSettings(actor: OperatorActor): Promise<TSmsSettings> {
+      assertCan(actor, 'read');
+      return settings(actor.merchantId);
+    },
+
+    async updateSettings(who: AuditWho, patch: Partial<TSmsSettings>): Promise<TSmsSettings> {
+      assertCan(who.actor, 'write');
+      const merchantId = who.actor.merchantId;
+      return db.transaction(async (tx) => {
+        const before = await settings(merchantId, tx);
+        const after = ZSmsSettings.parse({ ...before, ...patch });
+        await smsRepo.upsertSettings(tx, { merchantId, ...after, updatedAt: clock.now() });
+        await audit?.record(tx, who, {
+          action: 'sms.settings.update',
+          entityType: 'sms_setting',
+          entityId: merchantId,
+          before,
+          after,
+        });
+        return after;
+      });
     },
 
     async outbox(actor: OperatorActor, query: TSmsOutboxQuery) {
