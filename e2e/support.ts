@@ -88,8 +88,12 @@ export async function loginWithPassword(page: Page, username: string, password: 
   await solveSlider(page);
 }
 
-/** The latest SMS code sent to a national number, read from the operator's SMS outbox. */
-export async function latestSmsCode(request: APIRequestContext, mobile: string): Promise<string> {
+/** The latest SMS code of a purpose sent to a national number, read from the operator's SMS outbox. */
+export async function latestSmsCode(
+  request: APIRequestContext,
+  mobile: string,
+  purpose: 'login' | 'register' | 'reset' | 'bind' | 'verify' = 'register',
+): Promise<string> {
   const token = await operatorToken(request);
   let code = '';
   await expect
@@ -98,7 +102,7 @@ export async function latestSmsCode(request: APIRequestContext, mobile: string):
         request,
         token,
         'GET',
-        `/admin/api/sms-outbox?mobile=${encodeURIComponent(mobile)}&pageSize=1`,
+        `/admin/api/sms-outbox?mobile=${encodeURIComponent(mobile)}&purpose=${purpose}&pageSize=1`,
       );
       const rows = page.list ?? page.content ?? [];
       code = /\b(\d{6})\b/.exec(rows[0]?.text ?? '')?.[1] ?? '';
@@ -130,4 +134,57 @@ export async function skipPopups(page: Page) {
     sessionStorage.setItem('popupClosed_anon', '1');
     sessionStorage.setItem('popupClosed_user', '1');
   });
+}
+
+/** A Bangladeshi mobile number nobody has used yet (01 + 9 digits); its national form drops the 0. */
+export const freshMobile = (prefix = '017') => `${prefix}${String(Date.now()).slice(-8)}`;
+
+/**
+ * Registers a member through the API (plain JSON, which the demo merchant allows), with the SMS code
+ * from the outbox. Returns the credentials.
+ */
+export async function registerViaApi(
+  request: APIRequestContext,
+  opts: { username: string; password: string; email?: string; mobile?: string },
+) {
+  const mobile = opts.mobile ?? freshMobile('019');
+  const sms = await request.post('/wps/verification/sms/register', {
+    data: { mobileNo: mobile, countryDialingCode: '+880' },
+  });
+  expect((await sms.json()).success).toBe(true);
+  const code = await latestSmsCode(request, mobile.slice(1));
+  const reg = await request.put('/wps/member/register', {
+    data: {
+      username: opts.username,
+      password: opts.password,
+      confirmPassword: opts.password,
+      email: opts.email,
+      mobileNum: mobile,
+      countryDialingCode: '+880',
+      verificationCode: code,
+      termsAccepted: true,
+      ageConfirmed: true,
+    },
+  });
+  expect((await reg.json()).success, await reg.text()).toBe(true);
+  return { ...opts, mobile };
+}
+
+/** The newest mail to an address, from the operator's mail outbox. */
+export async function latestMail(request: APIRequestContext, to: string) {
+  const token = await operatorToken(request);
+  let text = '';
+  await expect
+    .poll(async () => {
+      const page = await admin<{ list: { text: string }[] }>(
+        request,
+        token,
+        'GET',
+        `/admin/api/mail-outbox?to=${encodeURIComponent(to)}&pageSize=1`,
+      );
+      text = page.list[0]?.text ?? '';
+      return text;
+    })
+    .not.toBe('');
+  return text;
 }

@@ -2,9 +2,9 @@ import { expect, test } from '@playwright/test';
 import {
   BENGALI,
   admin,
-  latestSmsCode,
   loginWithPassword,
   operatorToken,
+  registerViaApi,
   shot,
   skipPopups,
   uniqueName,
@@ -41,25 +41,7 @@ test('the default password forces a change that cannot be dismissed (en, phone)'
   try {
     // a member whose password is the merchant default, registered through the API
     const username = uniqueName('forced');
-    const mobile = `018${String(Date.now()).slice(-8)}`;
-    const sms = await request.post('/wps/verification/sms/register', {
-      data: { mobileNo: mobile, countryDialingCode: '+880' },
-    });
-    expect((await sms.json()).success).toBe(true);
-    const code = await latestSmsCode(request, mobile.slice(1));
-    const reg = await request.put('/wps/member/register', {
-      data: {
-        username,
-        password: defaultPassword,
-        confirmPassword: defaultPassword,
-        mobileNum: mobile,
-        countryDialingCode: '+880',
-        verificationCode: code,
-        termsAccepted: true,
-        ageConfirmed: true,
-      },
-    });
-    expect((await reg.json()).success, await reg.text()).toBe(true);
+    await registerViaApi(request, { username, password: defaultPassword });
 
     await useLanguage(page, 'en');
     await skipPopups(page);

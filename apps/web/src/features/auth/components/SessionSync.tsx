@@ -1,3 +1,4 @@
+import { PASSWORD_RESET_PARAM } from '@bp/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { isApiError } from '../../../shared/api';
@@ -6,13 +7,15 @@ import { applyMember, clearSession } from '../../../shared/store/session';
 import { openModal } from '../../../shared/ui/modal-store';
 import { memberInfoQuery, toSessionMember } from '../api/member';
 
-/** `?resetToken=` (the forgot-password mail's link) opens the new-password form; the token leaves the address bar. */
+/**
+ * The forgot-password mail's link `/#resetToken=<token>` (fragment: never sent to a server) opens the
+ * new-password form; the token then leaves the address bar.
+ */
 function adoptResetTokenFromUrl() {
-  const url = new URL(window.location.href);
-  const token = url.searchParams.get('resetToken');
+  const hash = new URLSearchParams(window.location.hash.replace(/^#/, ''));
+  const token = hash.get(PASSWORD_RESET_PARAM);
   if (!token || !/^[A-Za-z0-9_-]{16,128}$/.test(token)) return;
-  url.searchParams.delete('resetToken');
-  window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+  window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
   openModal('forgotPassword', { resetToken: token });
 }
 
@@ -25,7 +28,12 @@ export function SessionSync() {
   const token = useAppStore((s) => s.token);
   const { data, error } = useQuery(memberInfoQuery(token));
 
-  useEffect(adoptResetTokenFromUrl, []);
+  // On load, and when a mail link is opened in a tab that already shows the site (only the hash changes).
+  useEffect(() => {
+    adoptResetTokenFromUrl();
+    window.addEventListener('hashchange', adoptResetTokenFromUrl);
+    return () => window.removeEventListener('hashchange', adoptResetTokenFromUrl);
+  }, []);
 
   useEffect(() => {
     if (data && token) applyMember(toSessionMember(data));

@@ -52,7 +52,8 @@ export function SmsLoginForm({
     setBusy(true);
     const out = await attemptLogin({
       type: 'sms',
-      username: mobile.trim(),
+      // members are stored under the national number without the trunk 0 (contract: normalisePhone)
+      username: normalisePhone(dialingCode, mobile) ?? mobile.trim(),
       password: code.trim(),
       countryDialingCode: dialingCode,
     });
