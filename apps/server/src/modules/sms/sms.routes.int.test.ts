@@ -364,6 +364,37 @@ describe('/wps/v2/verification/sms/send and /verify (bind the mobile)', () => {
     expectError(await verify(code), 'sms_code_invalid');
   });
 
+  it('a trial (free-play) account is refused: it needs a real account', async () => {
+    const b = await brand();
+    const fp = await t.app.inject({
+      method: 'POST',
+      url: '/wps/session/login/freeplay',
+      headers: { merchant: b.code },
+      remoteAddress: freshIp(),
+      payload: {},
+    });
+    expect(fp.statusCode, fp.body).toBe(200);
+    const token = fp.json().value.token as string;
+    expectError(
+      await post(
+        b,
+        '/wps/v2/verification/sms/send',
+        { mobileNum: freshPhone(), operationType: 5 },
+        { token },
+      ),
+      'need_real_account',
+    );
+    expectError(
+      await post(
+        b,
+        '/wps/v2/verification/sms/verify',
+        { mobileNum: freshPhone(), verificationCode: '123456' },
+        { token },
+      ),
+      'need_real_account',
+    );
+  });
+
   it('other operation types are not enabled; another member’s number is refused', async () => {
     const b = await brand();
     const { token } = await loggedIn(b);

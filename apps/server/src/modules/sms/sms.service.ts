@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
   SMS_OPERATION_TYPES,
+  isTrialType,
   ZSmsOutboxQuery,
   ZSmsSettings,
   type TSmsSettings,
@@ -294,6 +295,8 @@ export function createSmsService(deps: {
       ip: string,
       language: string,
     ) {
+      // a trial account has no number of its own to bind (SPEC §6: needs a real account)
+      if (isTrialType(actor.type)) throw new AppError('need_real_account');
       if (body.operationType !== SMS_OPERATION_TYPES.BIND_MOBILE) throw new AppError('sms_not_enabled');
       const p = canonicalPhone(body);
       const owner = await members.findIdByMobile(merchant.id, p.mobile);
@@ -303,6 +306,7 @@ export function createSmsService(deps: {
 
     /** Checks the operationType 5 code and binds the number to the member. */
     async verifyMemberCode(actor: MemberActor, body: PhoneInput & { code: unknown }) {
+      if (isTrialType(actor.type)) throw new AppError('need_real_account');
       const ticket = await checkCode({ merchantId: actor.merchantId, purpose: 'bind', ...body });
       if (ticket.memberId !== actor.memberId) throw new AppError('sms_code_invalid');
       const owner = await members.findIdByMobile(actor.merchantId, ticket.mobile);
