@@ -28,7 +28,25 @@ const ZEnv = z.object({
   VALIDATE_RESPONSES: ZBool.optional(),
   /** Seals stored secrets (the payload-encryption private keys). Unset: stored plain (development, tests). */
   APP_SECRET: z.string().min(16).optional(),
+  /** Outgoing mail (smtp://host:port or smtps://user:pass@host). Unset: mails land in the mail_outbox table only. */
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().min(3).default('no-reply@localhost'),
+  /** Public base URL of the player site for links in mails; unset: the request's own origin. */
+  PUBLIC_URL: z.string().url().optional(),
+  /** Social login (OpenID Connect) defaults for every merchant; a merchant's own row in social_provider wins. */
+  SOCIAL_GOOGLE_ISSUER: z.string().url().optional(),
+  SOCIAL_GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  SOCIAL_GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  SOCIAL_FACEBOOK_ISSUER: z.string().url().optional(),
+  SOCIAL_FACEBOOK_CLIENT_ID: z.string().min(1).optional(),
+  SOCIAL_FACEBOOK_CLIENT_SECRET: z.string().min(1).optional(),
 });
+
+export interface SocialProviderConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string | undefined;
+}
 
 export type Config = Readonly<{
   env: 'development' | 'production' | 'test';
@@ -44,6 +62,10 @@ export type Config = Readonly<{
   seedDemo: boolean;
   validateResponses: boolean;
   appSecret: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string | undefined;
+  social: Readonly<Partial<Record<'google' | 'facebook', SocialProviderConfig>>>;
 }>;
 
 /** Parse the environment once at boot; a bad value stops the process with a clear message. */
@@ -69,5 +91,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     validateResponses: e.VALIDATE_RESPONSES ?? e.NODE_ENV !== 'production',
     appSecret: e.APP_SECRET,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    social: Object.freeze({
+      ...(e.SOCIAL_GOOGLE_ISSUER && e.SOCIAL_GOOGLE_CLIENT_ID
+        ? {
+            google: {
+              issuer: e.SOCIAL_GOOGLE_ISSUER,
+              clientId: e.SOCIAL_GOOGLE_CLIENT_ID,
+              clientSecret: e.SOCIAL_GOOGLE_CLIENT_SECRET,
+            },
+          }
+        : {}),
+      ...(e.SOCIAL_FACEBOOK_ISSUER && e.SOCIAL_FACEBOOK_CLIENT_ID
+        ? {
+            facebook: {
+              issuer: e.SOCIAL_FACEBOOK_ISSUER,
+              clientId: e.SOCIAL_FACEBOOK_CLIENT_ID,
+              clientSecret: e.SOCIAL_FACEBOOK_CLIENT_SECRET,
+            },
+          }
+        : {}),
+    }),
   });
 }

@@ -1,5 +1,6 @@
 import { SMS_ERRORS } from './sms.js';
 import { REGISTRATION_ERRORS } from './registration.js';
+import { SECURITY_ERRORS } from './security-errors.js';
 
 /**
  * The error catalogue: one code -> HTTP status and a server message per language.
@@ -10,6 +11,7 @@ import { REGISTRATION_ERRORS } from './registration.js';
  */
 export const ERRORS = {
   ...SMS_ERRORS,
+  ...SECURITY_ERRORS,
   ...REGISTRATION_ERRORS,
   request_param_err: { status: 422, en: 'Please enter correct information', bn: 'অনুগ্রহ করে সঠিক তথ্য লিখুন' },
   request_body_required: { status: 400, en: 'Request body is required', bn: 'অনুরোধের বডি প্রয়োজন' },

@@ -8,6 +8,7 @@ export * from './admin.js';
 export * from './payload-crypto.js';
 export * from './session.js';
 export * from './member.js';
+export * from './security.js';
 export * from './register-rules.js';
 export * from './sms.js';
 export * from './registration.js';

@@ -3,7 +3,10 @@ import { registerSystem } from './system/register.js';
 import { registerAdmin } from './admin/register.js';
 import { registerMember } from './member/register.js';
 import { registerSession } from './session/register.js';
+import { registerMail } from './mail/register.js';
 import { registerSms } from './sms/register.js';
+import { registerPassword } from './password/register.js';
+import { registerTwoFactor } from './two-factor/register.js';
 import { registerRegistration } from './registration/register.js';
 
 /** Every module wires itself in its own register.ts; this is only the list. */
@@ -12,6 +15,9 @@ export const modules: ModuleRegister[] = [
   registerAdmin,
   registerMember,
   registerSession,
+  registerMail,
   registerSms,
+  registerPassword,
+  registerTwoFactor,
   registerRegistration,
 ];

@@ -3,5 +3,6 @@ export * from './merchant.js';
 export * from './site-content.js';
 export * from './operator.js';
 export * from './member.js';
+export * from './security.js';
 export * from './sms.js';
 export * from './registration.js';

@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import { vi } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { systemClock } from '../../platform/module.js';
+import { createMemberService, type NewMemberInput } from '../member/member.service.js';
+
+let seq = 0;
+/** A member with a known password (and whatever profile fields the test needs). */
+export async function createTestMember(
+  db: Db,
+  merchantId: number,
+  input: Partial<NewMemberInput> & { password?: string } = {},
+) {
+  const members = createMemberService({ db, clock: systemClock });
+  const username = input.username ?? `sec${process.pid % 1000}${++seq}${Math.floor(Math.random() * 1000)}`;
+  const password = input.password ?? 'Start#1234';
+  const m = await db.transaction((tx) =>
+    members.createMember(tx, { merchantId, ...input, username, password }),
+  );
+  return { ...m, password };
+}
+
+/** Switches a white-label module through the operator API (so the merchant cache is invalidated). */
+export async function setModule(
+  app: FastifyInstance,
+  operatorToken: string,
+  modId: string,
+  enabled: boolean,
+) {
+  const res = await app.inject({
+    method: 'PUT',
+    url: `/admin/api/whitelabel/${modId}`,
+    headers: { authorization: operatorToken },
+    payload: { enabled },
+  });
+  if (res.statusCode !== 200) throw new Error(`module ${modId}: ${res.body}`);
+}
+
+/**
+ * Everything the process writes to stdout/stderr file descriptors (where pino's destination writes)
+ * while the test runs, so a test can assert that no secret reached a log line.
+ */
+export function captureProcessOutput() {
+  const chunks: string[] = [];
+  const grab = (fd: unknown, data: unknown) => {
+    if (fd === 1 || fd === 2)
+      chunks.push(typeof data === 'string' ? data : Buffer.from(data as Uint8Array).toString('utf8'));
+  };
+  const ws = vi.spyOn(fs, 'writeSync').mockImplementation(((fd: number, data: unknown) => {
+    grab(fd, data);
+    return typeof data === 'string' ? Buffer.byteLength(data) : (data as Uint8Array).length;
+  }) as typeof fs.writeSync);
+  const w = vi.spyOn(fs, 'write').mockImplementation(((fd: number, data: unknown, ...rest: unknown[]) => {
+    grab(fd, data);
+    const cb = rest.find((r) => typeof r === 'function') as ((e: null, n: number) => void) | undefined;
+    const n = typeof data === 'string' ? Buffer.byteLength(data) : (data as Uint8Array).length;
+    if (cb) setImmediate(() => cb(null, n));
+  }) as unknown as typeof fs.write);
+  const out = vi.spyOn(process.stdout, 'write').mockImplementation((data: unknown) => {
+    chunks.push(String(data));
+    return true;
+  });
+  return {
+    text: () => chunks.join(''),
+    restore() {
+      ws.mockRestore();
+      w.mockRestore();
+      out.mockRestore();
+    },
+  };
+}
