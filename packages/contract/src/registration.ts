@@ -12,6 +12,7 @@ import { ZRegisterFieldRule } from './system.js';
  * - `referralCode` is a member's own invitation code: the new member is placed under that member;
  *   `affiliateCode` is an agent's code (an agent's affiliate code, or an agent member's referral code):
  *   the new member is placed under that agent. When both are sent the affiliate code decides the upline.
+ *   `referralCode` also accepts an agent's affiliate code (an invitation link carries either kind).
  *   An unknown code answers `invitation_code_error`;
  * - a field failing its rule answers 422 `register_field_invalid` whose `message` is the first field's
  *   text and whose `value.errors` maps each failing field to `{key, min, max, params}`;

@@ -476,6 +476,11 @@ describe('invitation codes and the member tree', () => {
     );
     expect((await members.getById(b.id, both.json().value.id)).parentId).toBe(a.id);
     expectError(await register(b, form({ affiliateCode: 'UNKNOWN1' })), 'invitation_code_error');
+    // the invitation link's code arrives as referralCode (and as affiliateCode once checked)
+    const link = await register(b, form({ referralCode: 'TEAM2024', affiliateCode: 'TEAM2024' }));
+    expect((await members.getById(b.id, link.json().value.id)).parentId).toBe(a.id);
+    const linkOnly = await register(b, form({ referralCode: 'team2024' }));
+    expect((await members.getById(b.id, linkOnly.json().value.id)).parentId).toBe(a.id);
   });
 });
 

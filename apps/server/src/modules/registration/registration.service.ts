@@ -139,15 +139,20 @@ export function createRegistrationService(deps: {
             (await members.findByReferralCode(merchantId, referralCode.toUpperCase())))) ||
         undefined;
       if (
-        !referrer ||
-        referrer.status !== 'active' ||
-        members.isTrial(referrer) ||
-        members.isNonMember(referrer)
+        referrer &&
+        referrer.status === 'active' &&
+        !members.isTrial(referrer) &&
+        !members.isNonMember(referrer)
       ) {
-        throw new AppError('invitation_code_error');
+        referrerId = referrer.id;
+        parentId = referrer.id;
+      } else {
+        // an invitation link may carry an agent's affiliate code as referralCode
+        const agent = await resolveAgentCode(merchantId, referralCode, domain);
+        if (!agent) throw new AppError('invitation_code_error');
+        parentId = agent.agentId;
+        affiliateId = agent.affiliateId;
       }
-      referrerId = referrer.id;
-      parentId = referrer.id;
     }
     if (affiliateCode) {
       const agent = await resolveAgentCode(merchantId, affiliateCode, domain);
