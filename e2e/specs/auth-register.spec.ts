@@ -136,4 +136,14 @@ test.describe('registration and login', () => {
     );
     await shot(page, 'login-captcha-en');
   });
+
+  test('an unknown affiliate code in the link is reported and the field shows (en)', async ({ page }) => {
+    await useLanguage(page, 'en');
+    await skipPopups(page);
+    await page.goto('/register?affiliateCode=NOPE999');
+    await expect(page.getByTestId('dialog-message')).toHaveAttribute('data-dialog', 'invitation_code_error');
+    await expect(page.getByTestId('dialog-message')).toHaveText('The invitation code is invalid');
+    await page.getByTestId('dialog-confirm').click();
+    await expect(page.getByTestId('register-affiliate')).toBeVisible();
+  });
 });

@@ -1,6 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { isSessionLost } from '../features/auth';
 import { isApiError } from '../shared/api';
 import { i18n } from '../shared/i18n';
 import { ModalHost } from './modals/ModalHost';
@@ -8,6 +9,9 @@ import { RootScreen } from './RootScreen';
 
 function makeQueryClient() {
   return new QueryClient({
+    // Any member call refused for a lost session ends the local session (SessionSync covers member info).
+    queryCache: new QueryCache({ onError: (e) => void isSessionLost(e) }),
+    mutationCache: new MutationCache({ onError: (e) => void isSessionLost(e) }),
     defaultOptions: {
       queries: {
         refetchOnWindowFocus: false,

@@ -1,4 +1,5 @@
 import { useCallback, useMemo } from 'react';
+import { saveMemberLanguage } from '../../features/auth';
 import { useSiteInfo } from '../../features/system';
 import { changeLanguage, LANGUAGES, SHIPPED_LNGS, type LanguageMeta } from '../../shared/i18n';
 import { useAppStore } from '../../shared/store/app-store';
@@ -24,6 +25,8 @@ export function useLanguages() {
     async (lng: string) => {
       const applied = await changeLanguage(lng);
       setLanguage(applied, true);
+      // SPEC §4: the language change is sent to the server too (members only).
+      if (useAppStore.getState().isLogin) saveMemberLanguage(applied);
     },
     [setLanguage],
   );

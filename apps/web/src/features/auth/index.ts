@@ -3,6 +3,8 @@ export { UserMenu } from './components/UserMenu';
 export { FreePlayButton } from './components/FreePlayButton';
 export { requireRealAccount } from './hooks/real-account';
 export { useLogout } from './hooks/use-logout';
+export { saveMemberLanguage } from './api/member';
+export { isSessionLost } from './hooks/session-lost';
 export const loadLoginModal = () => import('./components/LoginModal');
 export const loadRegisterModal = () => import('./components/RegisterModal');
 export const loadForgotPasswordModal = () => import('./components/ForgotPasswordModal');

@@ -40,11 +40,17 @@ const OPTIONAL_FIELDS = [
 ] as const;
 type OptionalField = (typeof OPTIONAL_FIELDS)[number];
 
-/** The code carried by the URL: `?referralCode=` (SPEC §2.1), or `?affiliateCode=`. */
-function urlCode(): string | null {
+/**
+ * The codes carried by the URL: `?referralCode=` (SPEC §2.1; a member's invitation code or an agent
+ * member's code) and `?affiliateCode=` (an agent's code).
+ */
+function urlCodes(): { referral: string | null; affiliate: string | null } {
   const sp = new URLSearchParams(window.location.search);
-  const c = (sp.get('referralCode') ?? sp.get('affiliateCode') ?? '').trim();
-  return /^[A-Za-z0-9_-]{1,32}$/.test(c) ? c : null;
+  const clean = (c: string | null) => {
+    const v = (c ?? '').trim();
+    return /^[A-Za-z0-9_-]{1,32}$/.test(v) ? v : null;
+  };
+  return { referral: clean(sp.get('referralCode')), affiliate: clean(sp.get('affiliateCode')) };
 }
 
 /**
@@ -81,8 +87,11 @@ export default function RegisterModal({ onClose }: { onClose: () => void }) {
   const [busy, setBusy] = useState(false);
   const [captchaNonce, setCaptchaNonce] = useState(0);
 
-  // The URL's code is checked once; a valid one is sent silently, an invalid one opens the field.
-  const [code] = useState(urlCode);
+  // The URL's code is checked once as an agent code: a valid one is sent silently as affiliateCode and
+  // hides the field. Otherwise the field shows; a bad `?affiliateCode=` is reported at once, while a
+  // `?referralCode=` that is no agent's may still be a member's invitation code and travels as such.
+  const [urls] = useState(urlCodes);
+  const code = urls.affiliate ?? urls.referral;
   const [codeValid, setCodeValid] = useState<boolean | null>(code ? null : false);
   useEffect(() => {
     if (!code) return;
@@ -91,7 +100,7 @@ export default function RegisterModal({ onClose }: { onClose: () => void }) {
       (ok) => {
         if (!live) return;
         setCodeValid(ok);
-        if (!ok)
+        if (!ok && urls.affiliate)
           void showDialog(t('invitation_code_error'), { kind: 'warning', name: 'invitation_code_error' });
       },
       () => live && setCodeValid(false),
@@ -99,7 +108,7 @@ export default function RegisterModal({ onClose }: { onClose: () => void }) {
     return () => {
       live = false;
     };
-  }, [code, t]);
+  }, [code, urls.affiliate, t]);
   const showAffiliate = codeValid === false && rules.affiliateCode?.enabled !== false && !!wl.AFFMAN3;
 
   const enabled = (f: string) => rules[f]?.enabled === true;
@@ -170,7 +179,8 @@ export default function RegisterModal({ onClose }: { onClose: () => void }) {
         fields: v,
         countryDialingCode: dialingCode,
         affiliateCode: codeValid ? (code ?? undefined) : v.affiliateCode?.trim() || undefined,
-        referralCode: code ?? undefined,
+        // a referral code that is an agent's already went as affiliateCode
+        referralCode: urls.referral && !(codeValid && code === urls.referral) ? urls.referral : undefined,
         termsAccepted: terms,
         ageConfirmed: age,
         showCaptcha,
