@@ -11,13 +11,21 @@ export interface LoadResult {
 /** Fixed-duration keep-alive load from this process; bounded in time, loopback only. */
 export async function load(
   url: string,
-  opts: { seconds?: number; connections?: number; headers?: Record<string, string> } = {},
+  opts: {
+    seconds?: number;
+    connections?: number;
+    headers?: Record<string, string>;
+    method?: 'GET' | 'POST';
+    body?: string;
+  } = {},
 ): Promise<LoadResult> {
   const r = await autocannon({
     url,
     connections: opts.connections ?? 16,
     duration: opts.seconds ?? 8,
     headers: opts.headers,
+    method: opts.method ?? 'GET',
+    body: opts.body,
     pipelining: 1,
   });
   return {

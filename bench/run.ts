@@ -1,10 +1,12 @@
 /** `npm run bench` runs every benchmark; `npm run bench -- <name>` one. Each ends with its BENCH line. */
 import * as status from './benches/status.js';
 import * as web from './benches/web.js';
+import * as login from './benches/login.js';
 
 const benches: Record<string, (seconds: number) => Promise<string>> = {
   status: (s) => status.run(s),
   web: () => web.run(),
+  login: (s) => login.run(s),
 };
 
 const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -37,6 +37,7 @@ import {
   PENDING_LOGIN_MS,
   PENDING_MAX_ATTEMPTS,
   REVOKED_BY_NEW_LOGIN,
+  SESSION_TOUCH_MS,
   sha256Hex,
   slideSession,
 } from './session.rules.js';
@@ -496,9 +497,11 @@ export function createSessionService({
         return undefined;
       }
       if (row.status !== 'active' || row.type === NON_MEMBER_TYPE) return undefined;
-      const settings = await members.getSettings(merchant.id);
-      const slid = slideSession(s, now, settings);
-      if (slid) await sessionRepo.touchSession(db, s.id, slid);
+      // last-seen is written at most once a minute; only then are the merchant's settings needed
+      if (now.getTime() - s.lastSeenAt.getTime() >= SESSION_TOUCH_MS) {
+        const slid = slideSession(s, now, await members.getSettings(merchant.id));
+        if (slid) await sessionRepo.touchSession(db, s.id, slid);
+      }
       return {
         kind: 'member',
         memberId: s.memberId,
