@@ -1,5 +1,10 @@
 import { createBrowserRouter } from 'react-router';
-import { loadAgentHomePanel, loadAgentLoginPanel, loadSocialBindPage } from '../features/auth';
+import {
+  loadAgentHomePanel,
+  loadAgentLoginPanel,
+  loadSocialBindPage,
+  loadSocialDonePage,
+} from '../features/auth';
 import { loadHelpPage } from '../features/help';
 import { PageLoader } from '../shared/ui/Loader';
 import { AppRoot } from './AppRoot';
@@ -44,6 +49,10 @@ export const createRouter = () =>
                 {
                   path: 'social/bind',
                   lazy: async () => ({ Component: (await loadSocialBindPage()).default }),
+                },
+                {
+                  path: 'social/done',
+                  lazy: async () => ({ Component: (await loadSocialDonePage()).default }),
                 },
                 {
                   path: '*',

@@ -13,3 +13,4 @@ export const loadSliderModal = () => import('./components/SliderModal');
 export const loadAgentLoginPanel = () => import('./pages/AgentLoginPanel');
 export const loadAgentHomePanel = () => import('./pages/AgentHomePanel');
 export const loadSocialBindPage = () => import('./pages/SocialBindPage');
+export const loadSocialDonePage = () => import('./pages/SocialDonePage');
