@@ -12,3 +12,4 @@ export * from './security.js';
 export * from './register-rules.js';
 export * from './sms.js';
 export * from './registration.js';
+export * from './social.js';

@@ -7,6 +7,7 @@ import { registerMail } from './mail/register.js';
 import { registerSms } from './sms/register.js';
 import { registerPassword } from './password/register.js';
 import { registerTwoFactor } from './two-factor/register.js';
+import { registerSocial } from './social/register.js';
 import { registerRegistration } from './registration/register.js';
 
 /** Every module wires itself in its own register.ts; this is only the list. */
@@ -19,5 +20,6 @@ export const modules: ModuleRegister[] = [
   registerSms,
   registerPassword,
   registerTwoFactor,
+  registerSocial,
   registerRegistration,
 ];

@@ -6,3 +6,4 @@ export * from './member.js';
 export * from './security.js';
 export * from './sms.js';
 export * from './registration.js';
+export * from './social.js';
