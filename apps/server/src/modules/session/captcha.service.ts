@@ -30,6 +30,14 @@ export function createCaptchaService({
   clock: Clock;
   rand?: () => number;
 }) {
+  let lastPurge = 0;
+  /** Expired images and challenges are dropped now and then (at most hourly per instance). */
+  async function purge(now: Date) {
+    if (now.getTime() - lastPurge < 3_600_000) return;
+    lastPurge = now.getTime();
+    await sessionRepo.purgeExpired(db, new Date(now.getTime() - 86_400_000));
+  }
+
   return {
     /** A new captcha for the browser (older ones of that browser stop counting); value = base64 PNG. */
     async issue(merchantId: number, browserId: string): Promise<string> {
@@ -38,6 +46,7 @@ export function createCaptchaService({
       if (last && now.getTime() - last.createdAt.getTime() < CAPTCHA_REFRESH_MS) {
         throw new AppError('TOO_MANY_REQUESTS');
       }
+      await purge(now);
       const length = 4 + randomInt(0, 2);
       let text = '';
       for (let i = 0; i < length; i++) text += String(randomInt(0, 10));
@@ -64,6 +73,7 @@ export function createCaptchaService({
 
     async slider(merchantId: number, browserId: string | null): Promise<TSliderChallenge> {
       const now = clock.now();
+      await purge(now);
       const { width, height, pieceSize, tolerance } = SLIDER;
       const targetX = randomInt(pieceSize + 20, width - pieceSize - 10);
       const pieceY = randomInt(10, height - pieceSize - 10);

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   authEvent,
@@ -133,19 +133,30 @@ export const sessionRepo = {
     by: { usernameKey: string } | { ip: string },
     kinds: string[],
   ): Promise<Date | undefined> {
-    const [r] = await db
-      .select({ at: authEvent.createdAt })
-      .from(authEvent)
-      .where(
-        and(
-          eq(authEvent.merchantId, merchantId),
-          'usernameKey' in by ? eq(authEvent.usernameKey, by.usernameKey) : eq(authEvent.ip, by.ip),
-          inArray(authEvent.kind, kinds),
-        ),
-      )
-      .orderBy(desc(authEvent.createdAt))
-      .limit(1);
-    return r?.at;
+    // one index probe per kind (merchant, username/ip, kind, created_at desc) rather than a sort
+    const latest = await Promise.all(
+      kinds.map(async (kind) => {
+        const [r] = await db
+          .select({ at: authEvent.createdAt })
+          .from(authEvent)
+          .where(
+            and(
+              eq(authEvent.merchantId, merchantId),
+              'usernameKey' in by ? eq(authEvent.usernameKey, by.usernameKey) : eq(authEvent.ip, by.ip),
+              eq(authEvent.kind, kind),
+            ),
+          )
+          .orderBy(desc(authEvent.createdAt))
+          .limit(1);
+        return r?.at;
+      }),
+    );
+    return latest.reduce<Date | undefined>((a, b) => (b && (!a || b > a) ? b : a), undefined);
+  },
+  /** Drops captchas and slider challenges that expired more than a day ago. */
+  async purgeExpired(db: Executor, before: Date): Promise<void> {
+    await db.delete(captcha).where(lt(captcha.expiresAt, before));
+    await db.delete(sliderChallenge).where(lt(sliderChallenge.expiresAt, before));
   },
 
   async insertCaptcha(db: Executor, row: typeof captcha.$inferInsert): Promise<void> {

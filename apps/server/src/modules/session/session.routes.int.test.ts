@@ -776,3 +776,19 @@ describe('login from a new IP (LOGINIPVERF3)', () => {
     expect(await peer.sessions!.findPendingLogin(b.id, ticket)).toBeUndefined();
   });
 });
+
+describe('housekeeping', () => {
+  it('drops captchas and slider challenges a day after they expired', async () => {
+    const { sliderChallenge } = await import('../../db/schema/index.js');
+    const ch = (
+      await t.app.inject({ url: '/wps/captcha/slider', headers: { merchant: DEMO.merchant } })
+    ).json();
+    clock.advance(26 * 3_600_000);
+    await t.app.inject({ url: '/wps/captcha/slider', headers: { merchant: DEMO.merchant } });
+    const rows = await t.database.db
+      .select()
+      .from(sliderChallenge)
+      .where(eq(sliderChallenge.id, ch.value.id));
+    expect(rows).toHaveLength(0);
+  });
+});
