@@ -20,6 +20,18 @@ const env: NodeJS.ProcessEnv = {
   TRUST_PROXY: 'true',
 };
 
+/**
+ * A local OpenID Connect provider (oidc-provider, the same harness the server's tests use) stands in
+ * for Google, so the social-login specs run the whole browser dance offline. It logs every visitor in
+ * as one fixed identity.
+ */
+const { startTestOidcProvider } = await import('../apps/server/src/modules/social/social.test-support.js');
+const idp = await startTestOidcProvider();
+idp.configure([`http://127.0.0.1:${port}/wps/session/social/google/callback`]);
+env.SOCIAL_GOOGLE_ISSUER = idp.issuer;
+env.SOCIAL_GOOGLE_CLIENT_ID = idp.client.clientId;
+env.SOCIAL_GOOGLE_CLIENT_SECRET = idp.client.clientSecret;
+
 let dropDb: (() => Promise<void>) | undefined;
 if (process.env.DATABASE_URL) {
   const name = `bp_e2e_${randomBytes(4).toString('hex')}`;
@@ -52,6 +64,7 @@ const stop = (sig: NodeJS.Signals) => child.kill(sig);
 process.on('SIGTERM', () => stop('SIGTERM'));
 process.on('SIGINT', () => stop('SIGINT'));
 child.on('exit', async (code) => {
+  await idp.close().catch(() => {});
   await dropDb?.().catch(() => {});
   process.exit(code ?? 0);
 });

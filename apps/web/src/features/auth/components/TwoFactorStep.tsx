@@ -98,7 +98,10 @@ export function TwoFactorStep({
                   : t('smsCode')
           }
           value={answer}
-          onChange={method === 'BANK_NAME' ? setAnswer : (a) => setAnswer(a.replace(/\D/g, ''))}
+          onChange={(a) => {
+            setAnswer(method === 'BANK_NAME' ? a : a.replace(/\D/g, ''));
+            setError(null);
+          }}
           testId="two-factor-answer"
           inputMode={method === 'BANK_NAME' ? 'text' : 'numeric'}
           autoComplete={method === 'BANK_NAME' ? 'off' : 'one-time-code'}
@@ -113,7 +116,7 @@ export function TwoFactorStep({
       )}
       {sentTo && (
         <p className="muted" data-testid="two-factor-sent-to">
-          {sentTo}
+          {t('codeSentTo', { to: sentTo })}
         </p>
       )}
       <FormError message={error} testId="two-factor-error" />

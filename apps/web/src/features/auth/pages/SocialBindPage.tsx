@@ -119,8 +119,8 @@ export default function SocialBindPage() {
               setFormError(null);
             }}
             items={[
-              { id: 'bind', label: t('socialBind') },
-              { id: 'register', label: t('socialRegister') },
+              { id: 'bind', label: t('socialTabBind') },
+              { id: 'register', label: t('socialTabRegister') },
             ]}
           />
           <TextField
