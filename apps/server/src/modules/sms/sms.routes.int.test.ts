@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ERRORS } from '@bp/contract';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { smsSetting } from '../../db/schema/index.js';
+import { smsCode, smsSetting } from '../../db/schema/index.js';
+import { createSmsService } from './sms.service.js';
 import { createOperator, login as operatorLogin, offsetClock } from '../admin/admin.test-support.js';
 import { createMerchant } from '../system/system.test-support.js';
 import type { ModuleRegister } from '../../platform/module.js';
@@ -445,6 +446,37 @@ describe('/wps/v2/verification/sms/send and /verify (bind the mobile)', () => {
     clock.advance(4 * 60_000 + 59_000);
     if (second !== first) expectError(await verify(first), 'sms_code_invalid');
     expect((await verify(second)).json().success).toBe(true);
+  });
+});
+
+describe('provider failure', () => {
+  it("answers 'unknown error' and the code never verifies", async () => {
+    const b = await brand();
+    const failing = createSmsService({
+      db: t.database.db,
+      clock,
+      provider: {
+        name: 'down',
+        send: () => Promise.reject(new Error('gateway down')),
+      },
+      members: { findIdByMobile: async () => undefined, bindMobile: async () => undefined },
+    });
+    const phone = freshPhone();
+    await expect(
+      failing.requestCode({
+        merchant: { id: b.id, name: 'x' },
+        mobile: phone,
+        countryDialingCode: '+880',
+        purpose: 'register',
+        ip: freshIp(),
+        language: 'EN',
+      }),
+    ).rejects.toMatchObject({ code: 'sms_unknown_error' });
+    const rows = await t.database.db.select().from(smsCode).where(eq(smsCode.mobile, phone));
+    expect(rows.map((r) => r.delivered)).toEqual([false]);
+    await expect(
+      failing.verifyCode({ merchantId: b.id, mobile: phone, purpose: 'register', code: '123456' }),
+    ).rejects.toMatchObject({ code: 'sms_code_invalid' });
   });
 });
 
