@@ -53,6 +53,9 @@ export const AUTH_EVENT_KINDS = [
   'captcha_failed',
   'slider_failed',
   'freeplay',
+  'login_refused',
+  'account_blocked',
+  'account_unblocked',
   'register',
   'totp_bind',
   'social_login',
@@ -139,6 +142,36 @@ export const ZAuthSettings = z.object({
 });
 export type TAuthSettings = z.infer<typeof ZAuthSettings>;
 
+export const ZAdminMember = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  nickname: z.string().nullable(),
+  type: z.number().int(),
+  status: z.enum(MEMBER_STATUSES),
+  mobile: z.string().nullable(),
+  email: z.string().nullable(),
+  vipLabel: z.string(),
+  parentId: z.number().int().nullable(),
+  referralCode: z.string(),
+  createdAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+});
+export type TAdminMember = z.infer<typeof ZAdminMember>;
+
+export const ZAdminMemberQuery = z.object({
+  pageNo: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(ADMIN_PAGE_SIZE.MAX).default(ADMIN_PAGE_SIZE.DEFAULT),
+  /** part of the username (case-insensitive) */
+  username: z.string().trim().min(1).max(64).optional(),
+  type: z.coerce.number().int().optional(),
+  status: z.enum(MEMBER_STATUSES).optional(),
+  /** direct downline of this member */
+  parentId: z.coerce.number().int().positive().optional(),
+});
+export type TAdminMemberQuery = z.input<typeof ZAdminMemberQuery>;
+
+export const ZAdminMemberStatus = z.object({ status: z.enum(MEMBER_STATUSES) });
+
 const tags = ['member'];
 const adminTags = ['admin'];
 
@@ -216,6 +249,27 @@ export const memberAdminEndpoints = {
     body: ZAuthSettings.partial(),
     response: ZAuthSettings,
     summary: "Changes the merchant's login, session and password settings (audited)",
+    tags: adminTags,
+  }),
+  members: defineEndpoint({
+    id: 'admin.members.list',
+    method: 'GET',
+    path: '/admin/api/members',
+    auth: 'operator',
+    query: ZAdminMemberQuery,
+    response: ZPage(ZAdminMember),
+    summary: "The merchant's members, newest first; filter by username, type, status and upline",
+    tags: adminTags,
+  }),
+  setMemberStatus: defineEndpoint({
+    id: 'admin.members.status',
+    method: 'PUT',
+    path: '/admin/api/members/:id/status',
+    auth: 'operator',
+    params: z.object({ id: z.coerce.number().int().positive() }),
+    body: ZAdminMemberStatus,
+    response: ZAdminMember,
+    summary: 'Blocks (ending every session) or unblocks a member (audited)',
     tags: adminTags,
   }),
   rotateRsa: defineEndpoint({

@@ -27,7 +27,40 @@ function eventWhere(f: AuthEventFilter): SQL | undefined {
   return and(...parts);
 }
 
+export interface MemberFilter {
+  merchantId: number;
+  usernamePart?: string;
+  type?: number;
+  status?: string;
+  parentId?: number;
+}
+
+function memberWhere(f: MemberFilter): SQL | undefined {
+  const parts: SQL[] = [eq(member.merchantId, f.merchantId)];
+  if (f.usernamePart) {
+    const like = `%${f.usernamePart.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    parts.push(sql`${member.usernameKey} like ${like}`);
+  }
+  if (f.type !== undefined) parts.push(eq(member.type, f.type));
+  if (f.status) parts.push(eq(member.status, f.status as 'active' | 'blocked'));
+  if (f.parentId !== undefined) parts.push(eq(member.parentId, f.parentId));
+  return and(...parts);
+}
+
 export const memberRepo = {
+  list(db: Executor, f: MemberFilter, limit: number, offset: number): Promise<MemberRow[]> {
+    return db
+      .select()
+      .from(member)
+      .where(memberWhere(f))
+      .orderBy(desc(member.createdAt), desc(member.id))
+      .limit(limit)
+      .offset(offset);
+  },
+  async count(db: Executor, f: MemberFilter): Promise<number> {
+    const [r] = await db.select({ n: count() }).from(member).where(memberWhere(f));
+    return Number(r?.n ?? 0);
+  },
   /** Inserts unless a unique key (username, mobile, referral code) is taken; then returns undefined. */
   async tryInsert(db: Executor, row: NewMemberRow): Promise<MemberRow | undefined> {
     const [created] = await db.insert(member).values(row).onConflictDoNothing().returning();

@@ -338,3 +338,69 @@ describe('member service', () => {
     await expect(members.getById(demoId, 999999)).rejects.toMatchObject({ code: 'not_found' });
   });
 });
+
+describe('members (operator API)', () => {
+  it('lists and filters the merchant members', async () => {
+    const get = (qs: string) =>
+      t.app.inject({ url: `/admin/api/members${qs}`, headers: { authorization: op } });
+    const all = (await get('?pageSize=100')).json().value;
+    expect(all.list.map((m: { username: string }) => m.username)).toEqual(
+      expect.arrayContaining(['agent01', 'demo01']),
+    );
+    const agent = all.list.find((m: { username: string }) => m.username === 'agent01');
+    expect(agent).toMatchObject({ type: 1, status: 'active', parentId: null, vipLabel: 'VIP0' });
+    const byName = (await get('?username=DEMO0')).json().value;
+    expect(byName.list.map((m: { username: string }) => m.username)).toEqual(['demo01']);
+    const downline = (await get(`?parentId=${agent.id}`)).json().value;
+    expect(downline.list.map((m: { username: string }) => m.username)).toContain('demo01');
+    expect((await get('?type=1')).json().value.list.every((m: { type: number }) => m.type === 1)).toBe(true);
+    expect((await get('?username=%25')).json().value.totalCount).toBe(0);
+    expect((await get('?status=gone')).statusCode).toBe(422);
+    expect((await t.app.inject({ url: '/admin/api/members' })).statusCode).toBe(401);
+  });
+
+  it('blocks a member (ending its sessions, audited, recorded) and unblocks it', async () => {
+    const m = await members.createMember(t.database.db, {
+      merchantId: demoId,
+      username: 'toblock',
+      password: 'Secret#123',
+    });
+    const token = await loginToken(t.app, t.database.db, 'toblock', 'Secret#123');
+    const put = (status: string, id = m.id, token2 = op) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/admin/api/members/${id}/status`,
+        headers: { authorization: token2 },
+        payload: { status },
+      });
+    const res = await put('blocked');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().value).toMatchObject({ id: m.id, status: 'blocked' });
+    expect((await t.app.inject({ url: '/wps/member/info', headers: auth(token) })).statusCode).toBe(401);
+    const refused = await loginRequest(t.app, t.database.db, 'toblock', 'Secret#123');
+    expect(refused.json().errorCode).toBe('us_forbidden_login_error');
+    expect((await put('active')).json().value.status).toBe('active');
+    expect((await loginRequest(t.app, t.database.db, 'toblock', 'Secret#123')).statusCode).toBe(200);
+    const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'member.status'));
+    expect(audits).toHaveLength(2);
+    const kinds = (
+      await t.app.inject({ url: `/admin/api/auth-events?memberId=${m.id}`, headers: { authorization: op } })
+    )
+      .json()
+      .value.list.map((e: { kind: string }) => e.kind);
+    expect(kinds).toEqual(expect.arrayContaining(['account_blocked', 'account_unblocked']));
+
+    expect((await put('blocked', 999999)).statusCode).toBe(404);
+    expect((await put('frozen')).statusCode).toBe(422);
+    await createOperator(t.database.db, demoId, 'viewer4', 'viewer');
+    expect(
+      (await put('blocked', m.id, await operatorLogin(t.app, DEMO.merchant, 'viewer4'))).statusCode,
+    ).toBe(403);
+    // another merchant's operator cannot touch this member
+    const otherId = await createMerchant(t.database.db, 'blockbrand');
+    await createOperator(t.database.db, otherId, 'owner5', 'owner');
+    expect((await put('blocked', m.id, await operatorLogin(t.app, 'blockbrand', 'owner5'))).statusCode).toBe(
+      404,
+    );
+  });
+});

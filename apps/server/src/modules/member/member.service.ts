@@ -3,8 +3,11 @@ import {
   isAgentType,
   isTrialType,
   NON_MEMBER_TYPE,
+  ZAdminMemberQuery,
   ZAuthEventQuery,
   ZLoginHistoryQuery,
+  type TAdminMember,
+  type TAdminMemberQuery,
   type TAuthEvent,
   type TAuthEventQuery,
   type TAuthSettings,
@@ -116,6 +119,23 @@ export const isNonMember = (m: Pick<MemberRow, 'type'>) => m.type === NON_MEMBER
 /** Trial sessions are refused on calls that need a real account (SPEC 6: 'need a real account'). */
 export function requireRealAccount(actor: Pick<MemberActor, 'type'>): void {
   if (isTrialType(actor.type)) throw new AppError('need_real_account');
+}
+
+export function toAdminMember(m: MemberRow): TAdminMember {
+  return {
+    id: m.id,
+    username: m.username,
+    nickname: m.nickname,
+    type: m.type,
+    status: m.status,
+    mobile: m.mobile,
+    email: m.email,
+    vipLabel: m.vipLabel,
+    parentId: m.parentId,
+    referralCode: m.referralCode,
+    createdAt: m.createdAt.toISOString(),
+    lastLoginAt: m.lastLoginAt?.toISOString() ?? null,
+  };
 }
 
 function toEvent(r: AuthEventRow): TAuthEvent {
@@ -358,6 +378,24 @@ export function createMemberService({ db, clock }: { db: Executor; clock: Clock 
         q,
         total,
       );
+    },
+
+    /** Operator view of the merchant's members. */
+    async adminList(actor: OperatorActor, query: TAdminMemberQuery) {
+      assertCan(actor, 'read');
+      const q = ZAdminMemberQuery.parse(query);
+      const f = {
+        merchantId: actor.merchantId,
+        usernamePart: q.username,
+        type: q.type,
+        status: q.status,
+        parentId: q.parentId,
+      };
+      const [rows, total] = await Promise.all([
+        memberRepo.list(db, f, q.pageSize, (q.pageNo - 1) * q.pageSize),
+        memberRepo.count(db, f),
+      ]);
+      return page(rows.map(toAdminMember), q, total);
     },
 
     /** Operator view of the merchant's login record. */

@@ -22,4 +22,5 @@ export const registerMember: ModuleRegister = (ctx) => {
   ctx.route(memberEndpoints.language, ({ actor, body }) => members.setLanguage(actor, body.language));
   ctx.route(memberEndpoints.loginHistory, ({ actor, query }) => members.loginHistory(actor, query));
   ctx.route(memberAdminEndpoints.authEvents, ({ actor, query }) => members.listEvents(actor, query));
+  ctx.route(memberAdminEndpoints.members, ({ actor, query }) => members.adminList(actor, query));
 };

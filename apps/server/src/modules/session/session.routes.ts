@@ -10,7 +10,8 @@ import type { ModuleContext } from '../../platform/module.js';
 import type { PayloadCrypto } from '../../platform/payload-crypto.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { assertCan } from '../operator/operator.rules.js';
-import type { MemberService } from '../member/member.service.js';
+import { AppError } from '../../platform/errors.js';
+import { toAdminMember, type MemberService } from '../member/member.service.js';
 import type { CaptchaService } from './captcha.service.js';
 import { browserIdOf, deviceIdOf } from './cookies.js';
 import type { SessionService } from './session.service.js';
@@ -102,6 +103,43 @@ export function sessionRoutes(
         },
       );
       return toView(after);
+    });
+  });
+
+  // blocking lives here, beside the sessions it ends
+  ctx.route(admin.setMemberStatus, ({ actor, params, body, ip }) => {
+    assertCan(actor, 'write');
+    return ctx.db.transaction(async (tx) => {
+      const m = await members.lockById(tx, actor.merchantId, params.id);
+      if (!m) throw new AppError('not_found');
+      if (m.status !== body.status) {
+        await members.update(tx, m, { status: body.status });
+        if (body.status === 'blocked') await sessions.revokeAllSessions(tx, m.id, 'blocked');
+        await members.recordEvent(
+          {
+            merchantId: m.merchantId,
+            memberId: m.id,
+            username: m.username,
+            kind: body.status === 'blocked' ? 'account_blocked' : 'account_unblocked',
+            result: 'ok',
+            ip,
+            detail: { operator: actor.name },
+          },
+          tx,
+        );
+        await audit.record(
+          tx,
+          { actor, ip },
+          {
+            action: 'member.status',
+            entityType: 'member',
+            entityId: m.id,
+            before: { status: m.status },
+            after: { status: body.status },
+          },
+        );
+      }
+      return toAdminMember({ ...m, status: body.status });
     });
   });
 
