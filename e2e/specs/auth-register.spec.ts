@@ -53,12 +53,21 @@ test.describe('registration and login', () => {
     await expect(page.getByTestId('register-username-error')).toBeVisible();
     await expect(page.getByTestId('register-confirm-error')).toHaveText('দুইবার দেওয়া পাসওয়ার্ড মেলেনি');
 
+    // a taken username is reported when leaving the field
+    await page.getByTestId('register-username').fill('demo01');
+    await page.getByTestId('register-username').blur();
+    await expect(page.getByTestId('register-username-error')).toHaveText(
+      'এই ব্যবহারকারীর নামটি ইতিমধ্যে ব্যবহৃত হয়েছে',
+    );
+
     const username = uniqueName('bn');
     await page.getByTestId('register-username').fill(username);
     await page.getByTestId('register-confirm').fill('Secret@123');
     await fillAndSendCode(page, request, freshMobile());
     await page.getByTestId('register-age').check();
     await page.getByTestId('register-terms').check();
+    await expect(page.getByTestId('register-terms-link')).toHaveAttribute('href', '/help#term');
+    await expect(page.getByTestId('register-terms-link')).toHaveText('পরিষেবার শর্তাবলী');
     await shot(page, 'register-phone-bn');
     await page.getByTestId('register-submit').click();
 

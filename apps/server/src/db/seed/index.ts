@@ -4,12 +4,13 @@ import { DEMO_MERCHANT_CODE, seedDemoMerchant } from './demo-merchant.js';
 import { seedDemoOperator } from './demo-operator.js';
 import { seedDemoContent } from './demo-content.js';
 import { seedDemoMembers } from './demo-members.js';
+import { seedDemoRegistration } from './demo-registration.js';
 
 /** A seeder adds one module's demo data for the demo merchant and may return lines to print at start. */
 export type Seeder = (tx: Tx, ctx: { merchantId: number }) => Promise<string[] | void>;
 
 /** Modules' demo data, in order. */
-const seeders: Seeder[] = [seedDemoContent, seedDemoOperator, seedDemoMembers];
+const seeders: Seeder[] = [seedDemoContent, seedDemoOperator, seedDemoMembers, seedDemoRegistration];
 
 export interface SeedResult {
   seeded: boolean;

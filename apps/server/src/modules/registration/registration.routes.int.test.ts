@@ -2,11 +2,19 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { ERRORS, ZRegisterValue, encryptPayload } from '@bp/contract';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { DEMO, createTestApp, type TestApp } from '../../test/harness.js';
+import { DEMO_AFFILIATE_CODE } from '../../db/seed/demo-registration.js';
+import { DEMO_AGENT } from '../../db/seed/demo-members.js';
 import { authEvent, captcha, memberProfile, memberTree, registerFieldRule } from '../../db/schema/index.js';
 import type { ModuleRegister } from '../../platform/module.js';
 import type { EventBus } from '../../platform/events.js';
-import { createOperator, login as operatorLogin, offsetClock } from '../admin/admin.test-support.js';
+import {
+  createOperator,
+  findMerchantId,
+  login as operatorLogin,
+  offsetClock,
+} from '../admin/admin.test-support.js';
+import { DEMO_OPERATOR } from '../../db/seed/demo-operator.js';
 import { createMerchant } from '../system/system.test-support.js';
 import { memberServiceFor } from '../member/register.js';
 import type { MemberService } from '../member/member.service.js';
@@ -481,6 +489,29 @@ describe('invitation codes and the member tree', () => {
     expect((await members.getById(b.id, link.json().value.id)).parentId).toBe(a.id);
     const linkOnly = await register(b, form({ referralCode: 'team2024' }));
     expect((await members.getById(b.id, linkOnly.json().value.id)).parentId).toBe(a.id);
+  });
+});
+
+describe('demo seed', () => {
+  it("the demo agent's invitation code places new members under the agent", async () => {
+    const op = await operatorLogin(t.app, DEMO.merchant, DEMO_OPERATOR.username, DEMO_OPERATOR.password);
+    const demo: Brand = { id: 0, code: DEMO.merchant, op, host: 'localhost' };
+    const ok = await req(demo, 'GET', `/wps/agent/affiliate?code=${DEMO_AFFILIATE_CODE}`);
+    expect(ok.json(), ok.body).toEqual({ success: true, value: true });
+    // the demo merchant asks for the SMS code at username registration (REGMOBVERF3 on)
+    const phone = freshPhone();
+    const code = await smsCode(demo, phone);
+    const res = await register(
+      demo,
+      form({ referralCode: DEMO_AFFILIATE_CODE, mobileNum: phone, verificationCode: code }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const created = await members.findByUsername(
+      await findMerchantId(t.database.db, DEMO.merchant),
+      res.json().value.userName,
+    );
+    const agentRow = await members.findById(created!.merchantId, created!.parentId!);
+    expect(agentRow?.username).toBe(DEMO_AGENT.username);
   });
 });
 

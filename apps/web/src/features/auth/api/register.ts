@@ -29,6 +29,16 @@ export async function checkAffiliate(code: string): Promise<boolean> {
   }
 }
 
+/** GET /wps/check/username: null when free, else the refusal (username_taken, register_field_invalid). */
+export async function checkUsername(username: string): Promise<unknown> {
+  try {
+    await callEndpoint(registrationEndpoints.checkUsername, { query: { username } });
+    return null;
+  } catch (e) {
+    return isApiError(e) && e.errorCode !== 'network_error' && e.status < 500 ? e : null;
+  }
+}
+
 export interface RegisterArgs {
   fields: Record<string, string>;
   countryDialingCode: string;

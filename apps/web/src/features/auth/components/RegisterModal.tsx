@@ -1,12 +1,13 @@
 import {
   DEFAULT_AGE_LIMIT,
   fieldErrorMessage,
+  validateField,
   validateRegistration,
   type TFieldError,
   type TRegistrationErrors,
 } from '@bp/contract';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { errorText, isApiError } from '../../../shared/api';
 import { languageByLng } from '../../../shared/i18n/languages';
 import { navigateTo } from '../../../shared/navigation';
@@ -14,7 +15,7 @@ import { showDialog } from '../../../shared/ui/dialog';
 import { Checkbox, FormError, PasswordField, Tabs, TextField } from '../../../shared/ui/form';
 import { Modal } from '../../../shared/ui/Modal';
 import { useWhitelabel } from '../../system';
-import { checkAffiliate, registerMember, useRegisterSettings } from '../api/register';
+import { checkAffiliate, checkUsername, registerMember, useRegisterSettings } from '../api/register';
 import { sendRegisterSms } from '../api/sms';
 import { finishLogin } from '../hooks/login-flow';
 import { CaptchaField } from './CaptchaField';
@@ -24,6 +25,22 @@ import { SmsButton } from './SmsButton';
 import './auth.css';
 
 type Mode = 'username' | 'mobile';
+
+/** "I have read and agree to the {{terms}}" with the terms as a link to /help#term, in any word order. */
+function TermsText() {
+  const { t } = useTranslation('auth');
+  const MARK = '\u0000';
+  const [before, after = ''] = t('termsAgree', { terms: MARK }).split(MARK);
+  return (
+    <>
+      {before}
+      <a href="/help#term" target="_blank" rel="noopener" data-testid="register-terms-link">
+        {t('termsLink')}
+      </a>
+      {after}
+    </>
+  );
+}
 
 /** Optional profile fields the merchant may switch on (SPEC §5), in display order. */
 const OPTIONAL_FIELDS = [
@@ -86,6 +103,14 @@ export default function RegisterModal({ onClose }: { onClose: () => void }) {
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [captchaNonce, setCaptchaNonce] = useState(0);
+  // The server's answer about a username that passes the rules (e.g. already taken), checked on blur.
+  const [usernameTaken, setUsernameTaken] = useState<string | null>(null);
+  const onUsernameBlur = async () => {
+    const u = (v.username ?? '').trim();
+    if (!u || !rules.username || validateField(rules.username, u, { required: true })) return;
+    const refusal = await checkUsername(u);
+    setUsernameTaken(refusal ? errorText(t, refusal) : null);
+  };
 
   // The URL's code is checked once as an agent code: a valid one is sent silently as affiliateCode and
   // hides the field. Otherwise the field shows; a bad `?affiliateCode=` is reported at once, while a
@@ -267,8 +292,12 @@ export default function RegisterModal({ onClose }: { onClose: () => void }) {
           <TextField
             label={t('username')}
             value={v.username ?? ''}
-            onChange={set('username')}
-            error={msg(errors.username)}
+            onChange={(u) => {
+              set('username')(u);
+              setUsernameTaken(null);
+            }}
+            onBlur={() => void onUsernameBlur()}
+            error={msg(errors.username) ?? usernameTaken}
             testId="register-username"
             placeholder={t('usernamePh')}
             autoComplete="username"
@@ -367,13 +396,7 @@ export default function RegisterModal({ onClose }: { onClose: () => void }) {
           testId="register-terms"
           error={msg(errors.termsAccepted)}
         >
-          <Trans
-            t={t}
-            i18nKey="termsAgree"
-            components={{
-              link: <a href="/help#term" target="_blank" rel="noopener" data-testid="register-terms-link" />,
-            }}
-          />
+          <TermsText />
         </Checkbox>
         <FormError message={formError} testId="register-error" />
         <button
