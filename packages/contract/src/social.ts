@@ -155,3 +155,46 @@ export const socialEndpoints = {
     tags,
   }),
 };
+
+// ---- Operator API: the merchant's provider settings ----------------------------------------------
+
+export const ZSocialProviderAdmin = z.object({
+  provider: z.enum(SOCIAL_PROVIDERS),
+  /** where the effective setting comes from: the merchant's own row, the server environment, or nowhere */
+  source: z.enum(['merchant', 'environment', 'none']),
+  issuer: z.string().nullable(),
+  clientId: z.string().nullable(),
+  /** the secret itself is never returned */
+  hasClientSecret: z.boolean(),
+  enabled: z.boolean(),
+});
+export const ZSocialProviderInput = z.object({
+  issuer: z.url({ protocol: /^https?$/ }).max(512),
+  clientId: z.string().trim().min(1).max(256),
+  /** omitted: keep the stored secret */
+  clientSecret: z.string().min(1).max(512).optional(),
+  enabled: z.boolean().default(true),
+});
+
+export const socialAdminEndpoints = {
+  list: defineEndpoint({
+    id: 'admin.social.list',
+    method: 'GET',
+    path: '/admin/api/social-providers',
+    auth: 'operator',
+    response: z.array(ZSocialProviderAdmin),
+    summary: 'Social login providers of the merchant (secrets never shown)',
+    tags: ['admin'],
+  }),
+  update: defineEndpoint({
+    id: 'admin.social.update',
+    method: 'PUT',
+    path: '/admin/api/social-providers/:provider',
+    auth: 'operator',
+    params: ZProviderParams,
+    body: ZSocialProviderInput,
+    response: ZSocialProviderAdmin,
+    summary: "Set the merchant's OpenID Connect settings of a provider (audited; overrides the environment)",
+    tags: ['admin'],
+  }),
+};

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { encryptPayload } from '@bp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.js';
 import { authEvent, passwordReset, smsCode } from '../../db/schema/index.js';
@@ -124,6 +125,34 @@ describe('POST /wps/member/password (change)', () => {
     const missing = await call({ oldPassword: m.password });
     expect(missing.statusCode).toBe(422);
     expect(missing.json().errorCode).toBe('request_param_err');
+  });
+
+  it('accepts the encrypted body (RSA-OAEP-wrapped AES-GCM) the reference marks, and plain JSON', async () => {
+    const m = await member();
+    const tok = await tokenOf(m.username, m.password);
+    const key = (await t.app.inject({ url: '/wps/session/key/rsa?format=json', headers: H })).json().value;
+    const payload = {
+      oldPassword: m.password,
+      newPassword: 'Sealed#2026',
+      confirmNewPassword: 'Sealed#2026',
+    };
+    const { encryption, body } = await encryptPayload(key.spki, payload, { keyId: key.keyId });
+    secrets.push('Sealed#2026');
+    const garbled = await t.app.inject({
+      method: 'POST',
+      url: '/wps/member/password',
+      headers: { ...H, authorization: tok, encryption },
+      payload: { value: 'AAAA' },
+    });
+    expect(garbled.statusCode).toBe(422);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/wps/member/password',
+      headers: { ...H, authorization: tok, encryption },
+      payload: body,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await loginRequest(t.app, t.database.db, m.username, 'Sealed#2026')).statusCode).toBe(200);
   });
 
   it('answers in Bengali when asked', async () => {

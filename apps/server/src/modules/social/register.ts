@@ -1,9 +1,12 @@
+import { socialAdminEndpoints } from '@bp/contract';
 import type { ModuleRegister } from '../../platform/module.js';
+import { createAuditService } from '../audit/audit.service.js';
 import { memberServiceFor } from '../member/register.js';
 import { passwordServiceFor, securityThrottleFor } from '../password/register.js';
 import { sessionServiceFor } from '../session/register.js';
 import { systemServiceFor } from '../system/register.js';
 import { createSocialService } from './social.service.js';
+import { createSocialAdmin } from './social.admin.js';
 import { socialRoutes } from './social.routes.js';
 
 /** Social login (Google, Facebook) over OpenID Connect, with bind-or-register. */
@@ -22,5 +25,15 @@ export const registerSocial: ModuleRegister = (ctx) => {
       registerRules: (merchantId) => system.registerRules(merchantId),
       log: ctx.app.log,
     }),
+  );
+  const admin = createSocialAdmin({
+    db: ctx.db,
+    clock: ctx.clock,
+    audit: createAuditService({ db: ctx.db, clock: ctx.clock }),
+    env: ctx.config.social,
+  });
+  ctx.route(socialAdminEndpoints.list, ({ actor }) => admin.list(actor));
+  ctx.route(socialAdminEndpoints.update, ({ actor, params, body, ip }) =>
+    admin.update(actor, params.provider, body, ip),
   );
 };

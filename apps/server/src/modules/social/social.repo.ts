@@ -15,6 +15,21 @@ export const socialRepo = {
       .where(and(eq(socialProvider.merchantId, merchantId), eq(socialProvider.provider, provider)));
     return r;
   },
+  async upsertProvider(db: Executor, row: typeof socialProvider.$inferInsert) {
+    await db
+      .insert(socialProvider)
+      .values(row)
+      .onConflictDoUpdate({
+        target: [socialProvider.merchantId, socialProvider.provider],
+        set: {
+          issuer: row.issuer,
+          clientId: row.clientId,
+          clientSecret: row.clientSecret,
+          enabled: row.enabled,
+          updatedAt: row.updatedAt,
+        },
+      });
+  },
   async insertFlow(db: Executor, row: typeof socialFlow.$inferInsert) {
     await db.insert(socialFlow).values(row);
   },

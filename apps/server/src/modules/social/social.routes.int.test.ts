@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.js';
 import { authEvent, socialIdentity } from '../../db/schema/index.js';
-import { findMerchantId } from '../admin/admin.test-support.js';
+import { createOperator, findMerchantId, login as operatorLogin } from '../admin/admin.test-support.js';
 import { captureProcessOutput, createTestMember } from '../password/security.test-support.js';
 import {
   cookieJar,
@@ -273,6 +273,74 @@ describe('social login against a local OpenID provider', () => {
     expect(
       (await api('bind', { ticket: 'q'.repeat(43), username: 'demo01', password: 'x' })).json().errorCode,
     ).toBe('social_ticket_invalid');
+  });
+
+  it('operators see and set the provider settings; secrets are write-only', async () => {
+    const owner = await operatorLogin(t.app, DEMO.merchant, 'admin', 'Admin@12345');
+    await createOperator(t.database.db, demoId, 'socialviewer', 'viewer');
+    const viewer = await operatorLogin(t.app, DEMO.merchant, 'socialviewer');
+    const list = await t.app.inject({
+      url: '/admin/api/social-providers',
+      headers: { authorization: viewer },
+    });
+    expect(list.json().value).toEqual([
+      {
+        provider: 'google',
+        source: 'environment',
+        issuer: idp.issuer,
+        clientId: idp.client.clientId,
+        hasClientSecret: true,
+        enabled: true,
+      },
+      {
+        provider: 'facebook',
+        source: 'none',
+        issuer: null,
+        clientId: null,
+        hasClientSecret: false,
+        enabled: false,
+      },
+    ]);
+    expect(list.body).not.toContain(idp.client.clientSecret);
+    const put = (token: string, payload: object) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/admin/api/social-providers/facebook',
+        headers: { authorization: token },
+        payload,
+      });
+    const body = {
+      issuer: idp.issuer,
+      clientId: 'fb-client',
+      clientSecret: 'fb-secret-value',
+      enabled: true,
+    };
+    expect((await put(viewer, body)).statusCode).toBe(403);
+    expect((await put(owner, { ...body, issuer: 'not a url' })).statusCode).toBe(422);
+    const ok = await put(owner, body);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().value).toMatchObject({
+      provider: 'facebook',
+      source: 'merchant',
+      hasClientSecret: true,
+    });
+    expect(ok.body).not.toContain('fb-secret-value');
+    const kept = await put(owner, { issuer: idp.issuer, clientId: 'fb-client', enabled: true });
+    expect(kept.json().value.hasClientSecret).toBe(true);
+    const providers = await t.app.inject({ url: '/wps/session/social/providers', headers: H });
+    expect(providers.json().value).toEqual([{ provider: 'google' }, { provider: 'facebook' }]);
+    const start = await t.app.inject({ url: '/wps/session/social/facebook/start', headers: H });
+    expect(new URL(start.json().value.url).searchParams.get('client_id')).toBe('fb-client');
+    const audit = await t.app.inject({
+      url: '/admin/api/audit-log?action=social_provider.update',
+      headers: { authorization: owner },
+    });
+    expect(audit.json().value.totalCount).toBe(2);
+    expect(audit.body).not.toContain('fb-secret-value');
+    await put(owner, { ...body, enabled: false });
+    const after = await t.app.inject({ url: '/wps/session/social/providers', headers: H });
+    expect(after.json().value).toEqual([{ provider: 'google' }]);
+    expect((await t.app.inject('/admin/api/social-providers')).statusCode).toBe(401);
   });
 
   it('keeps codes and tickets out of the logs', () => {

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { encryptPayload } from '@bp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.js';
 import { authEvent, memberKnownIp } from '../../db/schema/index.js';
@@ -197,6 +198,25 @@ describe('POST /wps/session/login/verification', () => {
       .from(authEvent)
       .where(and(eq(authEvent.memberId, m.id), eq(authEvent.kind, 'login_verify')));
     expect(ev.map((e) => e.result).sort()).toEqual(['failed', 'required']);
+  });
+
+  it('accepts an encrypted body', async () => {
+    const { m, ticket, away } = await pendingLogin({ payeeName: 'Sealed Name' });
+    const key = (await t.app.inject({ url: '/wps/session/key/rsa?format=json', headers: H })).json().value;
+    const { encryption, body } = await encryptPayload(
+      key.spki,
+      { ticket, method: 'BANK_NAME', bankAccountName: 'sealed name' },
+      { keyId: key.keyId },
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/wps/session/login/verification',
+      headers: { ...H, encryption },
+      payload: body,
+      remoteAddress: away,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().value.id).toBe(m.id);
   });
 
   it('EMAIL: sends a code to the address on file; the code logs in once', async () => {
