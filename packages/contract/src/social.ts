@@ -59,7 +59,8 @@ export const ZSocialBindRequest = ZSocialTicketRequest.extend({
   password: z.string().min(1).max(128),
 });
 export const ZSocialRegisterRequest = ZSocialTicketRequest.extend({
-  username: z.string().trim().min(1).max(64),
+  /** omitted: derived from the provider's e-mail or name (plus digits), following the username rule */
+  username: z.string().trim().min(1).max(64).optional(),
   password: z.string().max(128),
   confirmPassword: z.string().max(128),
 });

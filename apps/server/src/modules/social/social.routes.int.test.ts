@@ -173,6 +173,24 @@ describe('social login against a local OpenID provider', () => {
     expect(ev.map((e) => e.result).sort()).toEqual(['ok', 'ok', 'registered']);
   });
 
+  it('registers without a username: one is made from the e-mail under the username rule', async () => {
+    const r = await socialRound({ sub: 'google-auto-1', email: 'Auto.User@idp.test', name: 'Auto' });
+    const res = await api('register', {
+      ticket: r.hash.get('ticket')!,
+      password: 'Social#2026',
+      confirmPassword: 'Social#2026',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().value.userName).toMatch(/^autouser\d{4}$/);
+    const none = await socialRound({ sub: 'google-auto-2' });
+    const res2 = await api('register', {
+      ticket: none.hash.get('ticket')!,
+      password: 'Social#2026',
+      confirmPassword: 'Social#2026',
+    });
+    expect(res2.json().value.userName).toMatch(/^user\d{4}$/);
+  });
+
   it('binds an existing account with its password, irreversibly and once per provider', async () => {
     const m = await createTestMember(t.database.db, demoId);
     const who = { sub: 'google-bind-1', email: 'bind1@idp.test', name: 'Bind One' };

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import * as oidc from 'openid-client';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -146,6 +147,27 @@ export function createSocialService(deps: {
       if (pgErrorCode(err) === '23505') throw new AppError('social_identity_bound');
       throw err;
     }
+  }
+
+  /**
+   * A free username from the provider's e-mail (or name): its letters and digits, starting with a letter,
+   * plus random digits, within the username rule; `user` + digits when nothing usable is left.
+   */
+  async function suggestUsername(merchantId: number, from: string, rule: TRegisterFieldRule | undefined) {
+    const max = Math.min(rule?.maxLength ?? 16, 16);
+    const min = Math.max(rule?.minLength ?? 4, 1);
+    let stem = (from.split('@')[0] ?? '').replace(/[^A-Za-z0-9]/g, '').replace(/^[0-9]+/, '');
+    if (stem.length === 0) stem = 'user';
+    stem = stem.slice(0, Math.max(1, max - 4)).toLowerCase();
+    for (let i = 0; i < 8; i++) {
+      const digits = String(randomInt(0, 10_000)).padStart(4, '0');
+      let candidate = `${stem}${digits}`.slice(0, max);
+      while (candidate.length < min) candidate += String(randomInt(0, 10));
+      const valid = !rule || validateField(rule, candidate, { required: true }) === null;
+      if (valid && !(await members.isUsernameTaken(merchantId, candidate))) return candidate;
+      if (!valid) stem = 'user';
+    }
+    throw new AppError('username_taken');
   }
 
   return {
@@ -323,14 +345,16 @@ export function createSocialService(deps: {
 
     async register(
       merchant: MerchantContext,
-      body: { ticket: string; username: string; password: string; confirmPassword: string },
+      body: { ticket: string; username?: string; password: string; confirmPassword: string },
       meta: RequestMeta,
     ): Promise<TLoginValue> {
       if (merchant.modules['REG3'] === false) throw new AppError('function.not.available');
-      await this.pending(merchant, body.ticket);
+      const who = await this.pending(merchant, body.ticket);
       const rules = await deps.registerRules(merchant.id);
       const usernameRule = rules.username;
-      const err = usernameRule ? validateField(usernameRule, body.username, { required: true }) : null;
+      const username =
+        body.username ?? (await suggestUsername(merchant.id, who.email ?? who.name ?? '', usernameRule));
+      const err = usernameRule ? validateField(usernameRule, username, { required: true }) : null;
       if (err) {
         throw new AppError('register_field_invalid', {
           message: fieldErrorMessage(err, meta.language),
@@ -344,7 +368,7 @@ export function createSocialService(deps: {
         body.confirmPassword,
         meta.language,
       );
-      if (await members.isUsernameTaken(merchant.id, body.username)) throw new AppError('username_taken');
+      if (await members.isUsernameTaken(merchant.id, username)) throw new AppError('username_taken');
       return db.transaction(async (tx) => {
         const t = await liveTicket(tx, merchant.id, body.ticket, 'bind');
         if (await socialRepo.findIdentity(tx, t.merchantId, t.issuer, t.subject))
@@ -353,7 +377,7 @@ export function createSocialService(deps: {
         try {
           m = await members.createMember(tx, {
             merchantId: merchant.id,
-            username: body.username,
+            username,
             password: body.password,
             email: t.email,
             nickname: t.name,
