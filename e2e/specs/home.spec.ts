@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { shot } from '../support.js';
+import { shot, skipPopups } from '../support.js';
 
 test.use({ reducedMotion: 'reduce' });
 
@@ -49,6 +49,8 @@ test.describe('home', () => {
   });
 
   test('unknown paths show the invalid-URL page', async ({ page }) => {
+    // the visitor popup would race the click below; it is tested in popup.spec.ts
+    await skipPopups(page);
     await page.goto('/no/such/page');
     await expect(page.getByTestId('invalid-url-page')).toBeVisible();
     await page.getByTestId('invalid-url-home').click();

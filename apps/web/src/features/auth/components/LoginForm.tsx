@@ -36,6 +36,12 @@ export function LoginForm({ agentLogin, onDone, onVerify, extra }: Props) {
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
+  // Typing again clears that field's message.
+  const edit = (k: string, setter: (v: string) => void) => (v: string) => {
+    setter(v);
+    setErrors((e) => (e[k] ? { ...e, [k]: '' } : e));
+  };
+
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const u = username.trim();
@@ -81,7 +87,7 @@ export function LoginForm({ agentLogin, onDone, onVerify, extra }: Props) {
       <TextField
         label={t('username')}
         value={username}
-        onChange={setUsername}
+        onChange={edit('username', setUsername)}
         error={errors.username}
         testId="login-username"
         placeholder={t('usernamePh')}
@@ -93,7 +99,7 @@ export function LoginForm({ agentLogin, onDone, onVerify, extra }: Props) {
       <PasswordField
         label={t('password')}
         value={password}
-        onChange={setPassword}
+        onChange={edit('password', setPassword)}
         error={errors.password}
         testId="login-password"
         placeholder={t('passwordPh')}
@@ -102,7 +108,12 @@ export function LoginForm({ agentLogin, onDone, onVerify, extra }: Props) {
         required
       />
       {showCaptcha && (
-        <CaptchaField value={captcha} onChange={setCaptcha} error={errors.captcha} nonce={captchaNonce} />
+        <CaptchaField
+          value={captcha}
+          onChange={edit('captcha', setCaptcha)}
+          error={errors.captcha}
+          nonce={captchaNonce}
+        />
       )}
       <div className="form__row">
         <Checkbox
