@@ -34,8 +34,8 @@ export type { MemberRow } from './member.repo.js';
 export interface NewMemberInput {
   merchantId: number;
   username: string;
-  /** plain password (hashed here) */
-  password: string;
+  /** plain password (hashed here); null for an account nobody can log in to with a password (trial) */
+  password: string | null;
   type?: number;
   status?: 'active' | 'blocked';
   nickname?: string | null;
@@ -179,7 +179,8 @@ export function createMemberService({ db, clock }: { db: Executor; clock: Clock 
         if (!parent) throw new AppError('request_param_err', { detail: 'upline not in this merchant' });
       }
       const now = clock.now();
-      const passwordHash = await hashPassword(input.password);
+      // '!' is no PHC string: verify() rejects it, so no password ever matches
+      const passwordHash = input.password === null ? '!' : await hashPassword(input.password);
       const paymentPasswordHash = input.paymentPassword ? await hashPassword(input.paymentPassword) : null;
       for (let attempt = 0; attempt < 6; attempt++) {
         const created = await memberRepo.tryInsert(tx, {

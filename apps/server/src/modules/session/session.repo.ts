@@ -126,6 +126,20 @@ export const sessionRepo = {
       );
     return Number(r?.n ?? 0);
   },
+  async countByIp(db: Executor, merchantId: number, ip: string, kind: string, since: Date): Promise<number> {
+    const [r] = await db
+      .select({ n: count() })
+      .from(authEvent)
+      .where(
+        and(
+          eq(authEvent.merchantId, merchantId),
+          eq(authEvent.ip, ip),
+          eq(authEvent.kind, kind),
+          gt(authEvent.createdAt, since),
+        ),
+      );
+    return Number(r?.n ?? 0);
+  },
   /** Time of the latest event of a kind for a username (a success or a lockout resets the failure count). */
   async lastEventAt(
     db: Executor,

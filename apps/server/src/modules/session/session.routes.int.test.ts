@@ -676,6 +676,31 @@ describe('free play', () => {
   });
 });
 
+describe('free play limits', () => {
+  it('gives one IP ten trial accounts an hour, none of which can log in with a password', async () => {
+    const ip = newIp();
+    const play = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/wps/session/login/freeplay',
+        headers: { merchant: DEMO.merchant },
+        remoteAddress: ip,
+      });
+    const names: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const res = await play();
+      expect(res.statusCode).toBe(200);
+      names.push(res.json().value.userName);
+    }
+    expect(new Set(names).size).toBe(10);
+    expect((await play()).statusCode).toBe(429);
+    clock.advance(3_600_000 + 1000);
+    expect((await play()).statusCode).toBe(200);
+    const pw = await loginRequest(t.app, t.database.db, names[0]!, '!', { remoteAddress: newIp() });
+    expect(pw.json().errorCode).toBe('login_failed');
+  });
+});
+
 describe('login from a new IP (LOGINIPVERF3)', () => {
   it('holds the session back and hands out a ticket with the methods the member has', async () => {
     const b = await brand({ LOGINIPVERF3: true });

@@ -9,6 +9,8 @@ export const SESSION_TOUCH_MS = 60_000;
 /** A pending login (new-IP verification) must be completed within this time, with at most this many tries. */
 export const PENDING_LOGIN_MS = 10 * 60_000;
 export const PENDING_MAX_ATTEMPTS = 5;
+/** Trial accounts one IP may create per hour (each free-play call makes an account). */
+export const FREEPLAY_PER_IP_HOUR = 10;
 /** Revocation reason of sessions ended by a newer login (single-session): the client sees duplicateLogin. */
 export const REVOKED_BY_NEW_LOGIN = 'new_login';
 

@@ -35,6 +35,7 @@ import {
   newSessionTimes,
   newToken,
   PENDING_LOGIN_MS,
+  FREEPLAY_PER_IP_HOUR,
   PENDING_MAX_ATTEMPTS,
   REVOKED_BY_NEW_LOGIN,
   SESSION_TOUCH_MS,
@@ -556,6 +557,13 @@ export function createSessionService({
     /** Free play (FREEPLAY3): a new trial account (type 4) with the merchant's play money, logged in. */
     async freePlay(merchant: MerchantContext, meta: LoginMeta): Promise<TLoginValue> {
       const settings = await members.getSettings(merchant.id);
+      // each call makes an account: one IP gets a handful an hour
+      const hourAgo = new Date(clock.now().getTime() - 3_600_000);
+      if (
+        (await sessionRepo.countByIp(db, merchant.id, meta.ip, 'freeplay', hourAgo)) >= FREEPLAY_PER_IP_HOUR
+      ) {
+        throw new AppError('TOO_MANY_REQUESTS');
+      }
       for (let attempt = 0; attempt < 5; attempt++) {
         const username = `trial_${randomBytes(4).toString('hex').slice(0, 6)}`;
         try {
@@ -563,8 +571,8 @@ export function createSessionService({
             const m = await members.createMember(tx, {
               merchantId: merchant.id,
               username,
-              // nobody knows this password: a trial account is only ever reached through its session
-              password: randomBytes(24).toString('base64url'),
+              // no password at all: a trial account is only ever reached through its session
+              password: null,
               type: TRIAL_TYPES[0],
               trialBalance: settings.trialBalanceMinor,
               registeredIp: meta.ip,
