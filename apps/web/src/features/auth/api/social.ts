@@ -22,5 +22,9 @@ export const exchangeSocialTicket = (ticket: string) =>
 export const socialPending = (ticket: string) => callEndpoint(socialEndpoints.pending, { body: { ticket } });
 export const socialBind = (ticket: string, username: string, password: string) =>
   callEndpoint(socialEndpoints.bind, { body: { ticket, username, password } });
-export const socialRegister = (ticket: string, username: string, password: string, confirmPassword: string) =>
-  callEndpoint(socialEndpoints.register, { body: { ticket, username, password, confirmPassword } });
+export const socialRegister = (
+  ticket: string,
+  username: string | undefined,
+  password: string,
+  confirmPassword: string,
+) => callEndpoint(socialEndpoints.register, { body: { ticket, username, password, confirmPassword } });

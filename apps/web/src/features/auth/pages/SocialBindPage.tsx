@@ -63,7 +63,8 @@ export default function SocialBindPage() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const next: Record<string, string> = {};
-    if (!username.trim()) next.username = t('not_empty');
+    // a new account may leave the username to the server (derived from the provider's e-mail or name)
+    if (choice === 'bind' && !username.trim()) next.username = t('not_empty');
     if (choice === 'bind') {
       if (!password) next.password = t('not_empty');
     } else {
@@ -87,7 +88,7 @@ export default function SocialBindPage() {
       const value =
         choice === 'bind'
           ? await socialBind(ticket, username.trim(), password)
-          : await socialRegister(ticket, username.trim(), password, confirm);
+          : await socialRegister(ticket, username.trim() || undefined, password, confirm);
       finishLogin(value, { type: 'other', to: '/' });
     } catch (err) {
       setFormError(errorText(t, err));
@@ -132,7 +133,7 @@ export default function SocialBindPage() {
             autoComplete="username"
             autoCapitalize="none"
             maxLength={64}
-            required
+            required={choice === 'bind'}
           />
           <PasswordField
             label={t('password')}
