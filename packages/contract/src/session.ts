@@ -199,4 +199,15 @@ export const sessionEndpoints = {
     summary: 'Revokes the token sent with the call',
     tags,
   }),
+  /** Some clients of the original (PXAPI) log out with POST; same behaviour. */
+  logoutPost: defineEndpoint({
+    id: 'session.logout.post',
+    method: 'POST',
+    path: '/wps/session/logout',
+    modId: 'COMM3',
+    auth: 'member',
+    response: z.object({ loggedOut: z.literal(true) }),
+    summary: 'Revokes the token sent with the call (POST alias of DELETE)',
+    tags,
+  }),
 };

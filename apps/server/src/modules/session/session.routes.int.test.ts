@@ -580,6 +580,13 @@ describe('sessions', () => {
     expect(last).toMatchObject({ username: 'agent01', result: 'ok' });
   });
 
+  it('also logs out with POST, as some clients of the original do', async () => {
+    const token = await loginToken(t.app, t.database.db, 'agent01', 'Agent@1234', { remoteAddress: newIp() });
+    const out = await t.app.inject({ method: 'POST', url: '/wps/session/logout', headers: auth(token) });
+    expect(out.json()).toEqual({ success: true, value: { loggedOut: true } });
+    expect((await t.app.inject({ url: '/wps/member/info', headers: auth(token) })).statusCode).toBe(401);
+  });
+
   it('rejects anonymous logout', async () => {
     const res = await t.app.inject({
       method: 'DELETE',

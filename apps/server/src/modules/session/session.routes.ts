@@ -73,9 +73,11 @@ export function sessionRoutes(
     }),
   );
 
-  ctx.route(e.logout, ({ actor, req, ip }) =>
-    sessions.logout(actor, { ip, userAgent: req.headers['user-agent'], deviceId: deviceIdOf(req) }),
-  );
+  for (const endpoint of [e.logout, e.logoutPost]) {
+    ctx.route(endpoint, ({ actor, req, ip }) =>
+      sessions.logout(actor, { ip, userAgent: req.headers['user-agent'], deviceId: deviceIdOf(req) }),
+    );
+  }
 
   ctx.route(admin.authSettings, async ({ actor }) => {
     assertCan(actor, 'read');
