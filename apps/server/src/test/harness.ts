@@ -69,3 +69,16 @@ export async function createTestApp(
 }
 
 export const DEMO = { merchant: 'demobdt' } as const;
+
+/**
+ * Asserts a secret is not in a response body or log text. A numeric code (SMS, TOTP, e-mail) is only
+ * found where it stands alone: six digits also turn up inside timestamps and response times by chance.
+ */
+export function expectNoSecret(text: string, secret: string) {
+  if (/^\d+$/.test(secret)) {
+    const alone = new RegExp(`(?<![\\d.])${secret}(?!\\d)`);
+    if (alone.test(text)) throw new Error(`secret code ${secret.slice(0, 2)}… found in text`);
+    return;
+  }
+  if (text.includes(secret)) throw new Error(`secret ${secret.slice(0, 3)}… found in text`);
+}

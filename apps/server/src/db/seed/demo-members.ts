@@ -19,7 +19,7 @@ export async function seedDemoMembers(tx: Tx, { merchantId }: { merchantId: numb
     ...DEMO_MEMBER,
     nickname: 'Demo Player',
     parentId: agent.id,
-    mobile: '01336712345',
+    mobile: '1336712345', // canonical national number, as registration stores it; people type 01336712345
     countryDialingCode: '880',
   });
   return [

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO, type TestApp } from '../../test/harness.js';
+import { createTestApp, DEMO, type TestApp, expectNoSecret } from '../../test/harness.js';
 import { systemClock } from '../../platform/module.js';
 import { createMerchant, createOperator, findMerchantId, login } from '../admin/admin.test-support.js';
 import { createMailService } from './mail.service.js';
@@ -77,14 +77,13 @@ describe('mail over SMTP', () => {
       kind: 'password_reset',
     });
     expect(entry.sentAt).toEqual(expect.any(String));
-    expect(res.body).not.toContain(CODE);
+    expectNoSecret(res.body, CODE);
     expect(res.body).not.toContain('abcdefTOKEN123');
     expect(entry.text).toContain('••••••');
 
     const logText = lines.join('');
     expect(logText).toContain('mail sent');
-    for (const secret of [CODE, 'abcdefTOKEN123', 'player@example.test'])
-      expect(logText).not.toContain(secret);
+    for (const secret of [CODE, 'abcdefTOKEN123', 'player@example.test']) expectNoSecret(logText, secret);
   });
 
   it('a refused recipient is recorded as failed and answered with mail_send_failed', async () => {
@@ -107,7 +106,7 @@ describe('mail over SMTP', () => {
     });
     expect(res.json().value).toMatchObject({ totalCount: 1 });
     expect(res.json().value.list[0]).toMatchObject({ status: 'failed', sentAt: null });
-    expect(lines.join('')).not.toContain(CODE);
+    expectNoSecret(lines.join(''), CODE);
   });
 });
 

@@ -302,7 +302,7 @@ describe('member service', () => {
         merchantId: demoId,
         username: 'samephone',
         password: 'Secret#123',
-        mobile: '01336712345',
+        mobile: '1336712345',
       }),
     ).rejects.toMatchObject({ code: 'conflict' });
     const otherId = await createMerchant(t.database.db, 'treebrand');

@@ -337,6 +337,31 @@ export function createMemberService({ db, clock }: { db: Executor; clock: Clock 
       return memberRepo.insertEvent(ex, row);
     },
 
+    /** The login record of a known member, with who-is-asking taken from the request. */
+    recordMemberEvent(
+      m: { id: number; merchantId: number; username: string },
+      kind: string,
+      result: string,
+      meta: { ip: string; deviceId?: string | null; userAgent?: string | null },
+      detail?: Record<string, unknown>,
+      ex: Executor = db,
+    ): Promise<number> {
+      return service.recordEvent(
+        {
+          merchantId: m.merchantId,
+          memberId: m.id,
+          username: m.username,
+          kind,
+          result,
+          ip: meta.ip,
+          deviceId: meta.deviceId,
+          userAgent: meta.userAgent,
+          detail: detail ?? null,
+        },
+        ex,
+      );
+    },
+
     async info(actor: MemberActor): Promise<TMemberInfo> {
       const m = await service.getById(actor.merchantId, actor.memberId);
       return {

@@ -101,28 +101,7 @@ export function createPasswordService(deps: PasswordDeps) {
     if (confirm !== undefined && confirm !== value) throw new AppError('password_confirm_mismatch');
   }
 
-  const event = (
-    m: Pick<MemberRow, 'id' | 'merchantId' | 'username'>,
-    kind: string,
-    result: string,
-    meta: RequestMeta,
-    detail?: Record<string, unknown>,
-    ex: Executor = db,
-  ) =>
-    members.recordEvent(
-      {
-        merchantId: m.merchantId,
-        memberId: m.id,
-        username: m.username,
-        kind,
-        result,
-        ip: meta.ip,
-        deviceId: meta.deviceId,
-        userAgent: meta.userAgent,
-        detail: detail ?? null,
-      },
-      ex,
-    );
+  const event = members.recordMemberEvent;
 
   /** New login password + all sessions but `keepSessionId` revoked, in one transaction. */
   async function applyNewPassword(

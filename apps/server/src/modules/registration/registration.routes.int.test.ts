@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { ERRORS, ZRegisterValue, encryptPayload } from '@bp/contract';
-import { DEMO, createTestApp, type TestApp } from '../../test/harness.js';
+import { DEMO, createTestApp, type TestApp, expectNoSecret } from '../../test/harness.js';
 import { DEMO_AFFILIATE_CODE } from '../../db/seed/demo-registration.js';
 import { DEMO_AGENT } from '../../db/seed/demo-members.js';
 import { authEvent, captcha, memberProfile, memberTree, registerFieldRule } from '../../db/schema/index.js';
@@ -536,7 +536,7 @@ describe('PUT /wps/member/register/mobile', () => {
     expect(res.statusCode, res.body).toBe(200);
     const v = res.json().value;
     expect(v.userName).toBe(phone);
-    expect(res.body).not.toContain(code);
+    expectNoSecret(res.body, code);
     const info = await memberInfo(b, v.token);
     expect(info.mobile).toBe(`${phone.slice(0, 6)}****`);
     const again = await registerMobile(b, payload);

@@ -63,7 +63,8 @@ export interface SmsCodeVerifier {
     countryDialingCode?: string;
     code: string;
     ip: string;
-  }): Promise<boolean>;
+    /** the canonical national number the code was sent to, or null when the code does not hold */
+  }): Promise<string | null>;
 }
 
 type LoginInput = z.output<typeof ZLoginRequest>;
@@ -339,15 +340,16 @@ export function createSessionService({
       let member: MemberRow | undefined;
       let ok: boolean;
       if (isSms) {
-        member = await members.findByMobile(merchant.id, input.username);
-        ok = await sms!.verifyLoginCode({
+        // members are stored under the canonical national number: `01712…` and `1712…` are one phone
+        const mobile = await sms!.verifyLoginCode({
           merchantId: merchant.id,
           mobile: input.username,
           countryDialingCode: input.countryDialingCode,
           code: input.password,
           ip: meta.ip,
         });
-        ok = ok && member !== undefined;
+        member = await members.findByMobile(merchant.id, mobile ?? input.username);
+        ok = mobile !== null && member !== undefined;
       } else {
         member = await members.findByUsername(merchant.id, input.username);
         ok = await verifyPassword(member?.passwordHash ?? (await getDummyHash()), input.password);

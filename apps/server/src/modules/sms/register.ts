@@ -47,10 +47,9 @@ export const registerSms: ModuleRegister = (ctx) => {
   sessionServiceFor(ctx).useSmsVerifier({
     async verifyLoginCode(i) {
       try {
-        await sms.verifyCode({ ...i, purpose: 'login' });
-        return true;
+        return (await sms.verifyCode({ ...i, purpose: 'login' })).mobile;
       } catch (err) {
-        if (err instanceof AppError) return false;
+        if (err instanceof AppError) return null;
         throw err;
       }
     },

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO, type TestApp } from '../../test/harness.js';
+import { createTestApp, DEMO, type TestApp, expectNoSecret } from '../../test/harness.js';
 import { authEvent, socialIdentity } from '../../db/schema/index.js';
 import { createOperator, findMerchantId, login as operatorLogin } from '../admin/admin.test-support.js';
 import { captureProcessOutput, createTestMember } from '../password/security.test-support.js';
@@ -364,6 +364,6 @@ describe('social login against a local OpenID provider', () => {
   it('keeps codes and tickets out of the logs', () => {
     const text = log.text();
     expect(text).toContain('/wps/session/social/google/callback');
-    for (const s of secrets) expect(text).not.toContain(s);
+    for (const s of secrets) expectNoSecret(text, s);
   });
 });

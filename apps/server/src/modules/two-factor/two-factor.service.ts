@@ -50,28 +50,7 @@ export function createTwoFactorService(deps: {
 }) {
   const { db, clock, members, sessions, sms, mail, throttle } = deps;
 
-  const event = (
-    m: Pick<MemberRow, 'id' | 'merchantId' | 'username'>,
-    kind: string,
-    result: string,
-    meta: RequestMeta,
-    detail?: Record<string, unknown>,
-    ex: Executor = db,
-  ) =>
-    members.recordEvent(
-      {
-        merchantId: m.merchantId,
-        memberId: m.id,
-        username: m.username,
-        kind,
-        result,
-        ip: meta.ip,
-        deviceId: meta.deviceId,
-        userAgent: meta.userAgent,
-        detail: detail ?? null,
-      },
-      ex,
-    );
+  const event = members.recordMemberEvent;
 
   async function pendingFor(merchant: MerchantContext, ticket: string, method: TLoginVerifyMethod) {
     const pending = await sessions.findPendingLogin(merchant.id, ticket);
