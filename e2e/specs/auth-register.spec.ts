@@ -66,6 +66,7 @@ test.describe('registration and login', () => {
     await fillAndSendCode(page, request, freshMobile());
     await page.getByTestId('register-age').check();
     await page.getByTestId('register-terms').check();
+    await expect(page.getByTestId('register-terms-error')).toHaveCount(0);
     await expect(page.getByTestId('register-terms-link')).toHaveAttribute('href', '/help#term');
     await expect(page.getByTestId('register-terms-link')).toHaveText('পরিষেবার শর্তাবলী');
     await shot(page, 'register-phone-bn');

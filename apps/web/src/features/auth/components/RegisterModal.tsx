@@ -392,7 +392,10 @@ export default function RegisterModal({ onClose }: { onClose: () => void }) {
         </Checkbox>
         <Checkbox
           checked={terms}
-          onChange={setTerms}
+          onChange={(c) => {
+            setTerms(c);
+            setErrors((e) => ({ ...e, termsAccepted: undefined }));
+          }}
           testId="register-terms"
           error={msg(errors.termsAccepted)}
         >
