@@ -88,6 +88,10 @@ export async function buildApp({
       endpoints.push(endpoint);
       route(app, routeDeps, endpoint, handler);
     },
+    routeIn: (scope) => (endpoint, handler) => {
+      endpoints.push(endpoint);
+      route(scope, routeDeps, endpoint, handler);
+    },
   };
   for (const register of [...modules, ...extraModules]) await register(ctx);
 

@@ -1,6 +1,8 @@
 import { SMS_ERRORS } from './sms.js';
 import { REGISTRATION_ERRORS } from './registration.js';
 import { SECURITY_ERRORS } from './security-errors.js';
+import { WALLET_ERRORS } from './wallet.js';
+import { VENDOR_WALLET_ERRORS } from './vendor-wallet.js';
 
 /**
  * The error catalogue: one code -> HTTP status and a server message per language.
@@ -13,6 +15,8 @@ export const ERRORS = {
   ...SMS_ERRORS,
   ...SECURITY_ERRORS,
   ...REGISTRATION_ERRORS,
+  ...WALLET_ERRORS,
+  ...VENDOR_WALLET_ERRORS,
   request_param_err: { status: 422, en: 'Please enter correct information', bn: 'অনুগ্রহ করে সঠিক তথ্য লিখুন' },
   request_body_required: { status: 400, en: 'Request body is required', bn: 'অনুরোধের বডি প্রয়োজন' },
   http_method_not_support: { status: 405, en: 'HTTP method not supported', bn: 'এই HTTP পদ্ধতি সমর্থিত নয়' },

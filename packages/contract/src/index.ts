@@ -13,3 +13,6 @@ export * from './register-rules.js';
 export * from './sms.js';
 export * from './registration.js';
 export * from './social.js';
+export * from './money.js';
+export * from './wallet.js';
+export * from './vendor-wallet.js';

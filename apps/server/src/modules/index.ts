@@ -9,6 +9,8 @@ import { registerPassword } from './password/register.js';
 import { registerTwoFactor } from './two-factor/register.js';
 import { registerSocial } from './social/register.js';
 import { registerRegistration } from './registration/register.js';
+import { registerWallet } from './wallet/register.js';
+import { registerVendorWallet } from './vendor-wallet/register.js';
 
 /** Every module wires itself in its own register.ts; this is only the list. */
 export const modules: ModuleRegister[] = [
@@ -22,4 +24,6 @@ export const modules: ModuleRegister[] = [
   registerTwoFactor,
   registerSocial,
   registerRegistration,
+  registerWallet,
+  registerVendorWallet,
 ];

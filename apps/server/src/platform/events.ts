@@ -3,6 +3,10 @@ import { EventEmitter } from 'node:events';
 /** In-process domain events. Cross-instance fan-out (LISTEN/NOTIFY or Redis) subscribes here later. */
 export interface DomainEvents {
   'merchant.changed': { merchantId: number };
+  /** a member's balances changed (after commit): real-time pushes refresh the header balance */
+  'wallet.changed': { merchantId: number; memberId: number };
+  /** something the member should be told about (deposit/withdrawal outcomes, ...) */
+  'member.notice': { merchantId: number; memberId: number; kind: string; data: Record<string, unknown> };
 }
 
 export function createEventBus() {

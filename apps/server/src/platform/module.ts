@@ -27,6 +27,13 @@ export interface ModuleContext {
     endpoint: E,
     handler: (ctx: RouteCtx<E>) => Promise<EndpointValue<E>> | EndpointValue<E>,
   ): void;
+  /** The same, on an encapsulated Fastify scope (its own content parsers and hooks). */
+  routeIn(
+    scope: FastifyInstance,
+  ): <E extends Endpoint>(
+    endpoint: E,
+    handler: (ctx: RouteCtx<E>) => Promise<EndpointValue<E>> | EndpointValue<E>,
+  ) => void;
 }
 
 export type ModuleRegister = (ctx: ModuleContext) => Promise<void> | void;

@@ -45,7 +45,6 @@ export const member = pgTable('member', {
   paymentPasswordHash: text('payment_password_hash'),
   totpSecret: text('totp_secret'),
   totpBoundAt: ts('totp_bound_at'),
-  trialBalance: bigint('trial_balance', { mode: 'bigint' }).notNull().default(0n),
   registeredIp: text('registered_ip'),
   registerDevice: text('register_device'),
   createdAt: ts('created_at').notNull().defaultNow(),

@@ -107,7 +107,7 @@ describe('POST /wps/session/login', () => {
     expect(rows.some((r) => r.tokenHash === v.token)).toBe(false);
     expect(rows.some((r) => r.tokenHash === sha256Hex(v.token))).toBe(true);
     const info = await t.app.inject({ url: '/wps/member/info', headers: auth(v.token) });
-    expect(info.json().value).toMatchObject({ id: v.id, account: 'demo01', mobile: '133671****' });
+    expect(info.json().value).toMatchObject({ id: v.id, account: 'demo01', mobile: '0133671****' });
   });
 
   it('says firstTimeLogin on the first login only, and matches usernames without regard to case', async () => {
@@ -648,7 +648,10 @@ describe('free play', () => {
     expect(v).toMatchObject({ customerType: 4, firstTimeLogin: true, mustChangePassword: false });
     expect(v.userName).toMatch(/^trial_[0-9a-f]{6}$/);
     const [row] = await t.database.db.select().from(member).where(eq(member.id, v.id));
-    expect(row).toMatchObject({ type: 4, trialBalance: 200000n });
+    expect(row).toMatchObject({ type: 4 });
+    // the play money is a ledger movement from the house's play account
+    const wallet = await t.app.inject({ url: '/wps/v2/wallets/balance', headers: auth(v.token) });
+    expect(wallet.json().value).toMatchObject({ sumBalance: '2000.00', playMoney: true });
 
     const info = await t.app.inject({ url: '/wps/member/info', headers: auth(v.token) });
     expect(info.json().value).toMatchObject({ type: 4, account: v.userName });

@@ -1,0 +1,100 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { vendorWalletEndpoints } from '@bp/contract';
+import { AppError } from '../../platform/errors.js';
+import type { ModuleContext, ModuleRegister } from '../../platform/module.js';
+import { resolveRequestMerchant } from '../../platform/route.js';
+import type { EventBus } from '../../platform/events.js';
+import { ledgerServiceFor } from '../ledger/register.js';
+import { walletRepo, type MerchantVendorRow } from '../wallet/wallet.repo.js';
+import { createVendorWalletService, type VendorWalletService } from './vendor-wallet.service.js';
+
+export const SIGNATURE_HEADER = 'x-signature';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    rawBody?: Buffer;
+    vendor?: MerchantVendorRow;
+  }
+}
+
+const instances = new WeakMap<EventBus, VendorWalletService>();
+/** The seamless wallet of an app instance (game launch opens vendor sessions through it). */
+export function vendorWalletServiceFor(
+  ctx: Pick<ModuleContext, 'db' | 'events' | 'clock'>,
+): VendorWalletService {
+  let s = instances.get(ctx.events);
+  if (!s) {
+    s = createVendorWalletService({
+      db: ctx.db,
+      ledger: ledgerServiceFor(ctx),
+      clock: ctx.clock,
+      events: ctx.events,
+    });
+    instances.set(ctx.events, s);
+  }
+  return s;
+}
+
+/** Lowercase hex HMAC-SHA256 of the raw body: what vendors send in X-Signature. */
+export const signBody = (secret: string, body: Buffer | string) =>
+  createHmac('sha256', secret).update(body).digest('hex');
+
+function signatureValid(secret: string, raw: Buffer, header: unknown): boolean {
+  if (typeof header !== 'string' || !/^[0-9a-fA-F]{64}$/.test(header)) return false;
+  const want = Buffer.from(signBody(secret, raw), 'hex');
+  return timingSafeEqual(want, Buffer.from(header.toLowerCase(), 'hex'));
+}
+
+/**
+ * `/vendor/:vendor/wallet/*` in a scope of its own: the JSON parser keeps the raw bytes (the
+ * signature covers them, not a re-serialisation), the signature is checked before the body is
+ * validated, and error codes are translated to the vendor's own where it configured them.
+ */
+export const registerVendorWallet: ModuleRegister = async (ctx) => {
+  const service = vendorWalletServiceFor(ctx);
+  await ctx.app.register(async (scope) => {
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, body, done) => {
+      req.rawBody = body as Buffer;
+      try {
+        done(null, body.length ? JSON.parse(body.toString('utf8')) : {});
+      } catch {
+        done(new AppError('request_param_err', { detail: 'malformed JSON' }), undefined);
+      }
+    });
+    scope.addHook('preHandler', async (req: FastifyRequest) => {
+      const merchant = await resolveRequestMerchant(req, ctx.merchants);
+      const code = (req.params as { vendor?: string }).vendor ?? '';
+      const vendor = /^[A-Za-z0-9_]{1,32}$/.test(code)
+        ? await walletRepo.vendor(ctx.db, merchant.id, code)
+        : undefined;
+      if (!vendor || !vendor.enabled) throw new AppError('vendor_unknown');
+      req.vendor = vendor;
+      if (!signatureValid(vendor.api_secret, req.rawBody ?? Buffer.alloc(0), req.headers[SIGNATURE_HEADER])) {
+        throw new AppError('vendor_signature_invalid');
+      }
+    });
+    scope.addHook('onSend', async (req, reply, payload) => {
+      const map = req.vendor?.error_codes;
+      if (reply.statusCode < 400 || !map || Object.keys(map).length === 0 || typeof payload !== 'string') {
+        return payload;
+      }
+      const body = JSON.parse(payload) as { errorCode?: string };
+      if (body.errorCode && map[body.errorCode]) body.errorCode = map[body.errorCode];
+      return JSON.stringify(body);
+    });
+    const on = ctx.routeIn(scope);
+    on(vendorWalletEndpoints.balance, ({ merchant, params, body }) =>
+      service.balance(merchant, params.vendor, body),
+    );
+    on(vendorWalletEndpoints.debit, ({ merchant, params, body }) =>
+      service.debit(merchant, params.vendor, body),
+    );
+    on(vendorWalletEndpoints.credit, ({ merchant, params, body }) =>
+      service.credit(merchant, params.vendor, body),
+    );
+    on(vendorWalletEndpoints.rollback, ({ merchant, params, body }) =>
+      service.rollback(merchant, params.vendor, body),
+    );
+  });
+};

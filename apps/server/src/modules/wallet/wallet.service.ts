@@ -1,0 +1,173 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ACCOUNT_TYPE_ID,
+  fromMinor,
+  isTrialType,
+  MAIN_WALLET,
+  MoneyFormatError,
+  toMinor,
+  type TAmount,
+  type TMerchantWallet,
+  type TWalletBalance,
+  type TWalletRow,
+  type TWalletTransferRequest,
+} from '@bp/contract';
+import type { Db } from '../../db/client.js';
+import type { MemberActor } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import type { EventBus } from '../../platform/events.js';
+import type { MerchantContext } from '../merchant/merchant.service.js';
+import type { LedgerService } from '../ledger/ledger.service.js';
+import { walletRepo } from './wallet.repo.js';
+
+/** Request amount -> minor units of the merchant's currency; more decimals than it has is an error. */
+export function parseAmount(amount: TAmount, merchant: Pick<MerchantContext, 'currencyDecimals'>): bigint {
+  try {
+    return toMinor(amount, merchant.currencyDecimals);
+  } catch (err) {
+    if (err instanceof MoneyFormatError) throw new AppError('amount_invalid', { detail: err.reason });
+    throw err;
+  }
+}
+
+export function createWalletService({
+  db,
+  ledger,
+  events,
+}: {
+  db: Db;
+  ledger: LedgerService;
+  events: EventBus;
+}) {
+  const money = (m: MerchantContext, v: bigint) => fromMinor(v, m.currencyDecimals);
+
+  async function balance(actor: MemberActor, merchant: MerchantContext): Promise<TWalletBalance> {
+    const accounts = await ledger.memberAccounts(db, actor.memberId);
+    const main = accounts.find((a) => a.code === 'main');
+    const rows: TWalletRow[] = [
+      {
+        accountTypeId: ACCOUNT_TYPE_ID.MAIN,
+        accountType: MAIN_WALLET,
+        vendorCode: null,
+        availBalance: money(merchant, main ? ledger.available(main) : 0n),
+        balance: money(merchant, main ? BigInt(main.balance) : 0n),
+        frozenBalance: money(merchant, main ? BigInt(main.held) : 0n),
+      },
+    ];
+    let sum = main ? ledger.available(main) : 0n;
+    for (const a of accounts) {
+      if (!a.code.startsWith('vendor:')) continue;
+      const code = a.code.slice('vendor:'.length);
+      rows.push({
+        accountTypeId: ACCOUNT_TYPE_ID.VENDOR,
+        accountType: code,
+        vendorCode: code,
+        availBalance: money(merchant, ledger.available(a)),
+        balance: money(merchant, BigInt(a.balance)),
+        frozenBalance: money(merchant, BigInt(a.held)),
+      });
+      sum += ledger.available(a);
+    }
+    return {
+      sumBalance: money(merchant, sum),
+      currency: merchant.currency,
+      currencySymbol: merchant.currencySymbol,
+      decimals: merchant.currencyDecimals,
+      playMoney: isTrialType(actor.type),
+      balance: rows,
+    };
+  }
+
+  async function transferVendors(merchantId: number) {
+    return (await walletRepo.vendors(db, merchantId)).filter(
+      (v) => v.enabled && v.wallet_mode === 'transfer',
+    );
+  }
+
+  return {
+    balance,
+
+    async merchantWallet(merchant: MerchantContext): Promise<TMerchantWallet> {
+      const vendors = await transferVendors(merchant.id);
+      return {
+        isSingle: (await walletRepo.isSingle(db, merchant.id)) || vendors.length === 0,
+        transferVendors: vendors.map((v) => ({ vendorCode: v.vendor_code, displayName: v.display_name })),
+      };
+    },
+
+    async consolidated(actor: MemberActor, merchant: MerchantContext) {
+      const b = await balance(actor, merchant);
+      const main = b.balance[0]!;
+      // agent contracts arrive with the agent issue; until then no contract is requested
+      return {
+        dailysalreqtype: 0,
+        divtypereq: 0,
+        contracthoursalreq: 0,
+        realtimesalreqtype: 0,
+        balance: main.balance,
+        frozenBalance: main.frozenBalance,
+        currency: merchant.currency,
+      };
+    },
+
+    /** MAIN <-> a transfer-wallet vendor's sub-wallet, or every sub-wallet back to MAIN. */
+    async transfer(actor: MemberActor, merchant: MerchantContext, body: TWalletTransferRequest) {
+      if (isTrialType(actor.type)) throw new AppError('need_real_account');
+      const requestId = body.requestId ?? randomUUID();
+      const vendors = new Set((await transferVendors(merchant.id)).map((v) => v.vendor_code));
+      let moved = 0n;
+      if (body.recallAll) {
+        await ledger.transaction(async (tx) => {
+          for (const a of await ledger.memberAccounts(tx, actor.memberId)) {
+            if (!a.code.startsWith('vendor:') || ledger.available(a) <= 0n) continue;
+            const amount = ledger.available(a);
+            const r = await ledger.post(tx, {
+              merchantId: merchant.id,
+              key: `wallet_transfer:${actor.memberId}:${requestId}:${a.code}`,
+              type: 'wallet_transfer',
+              memberId: actor.memberId,
+              refType: 'recall',
+              memo: { from: a.code.slice(7), to: MAIN_WALLET },
+              lines: [
+                {
+                  account: { memberId: actor.memberId, code: a.code as `vendor:${string}` },
+                  amount: -amount,
+                },
+                { account: { memberId: actor.memberId, code: 'main' }, amount },
+              ],
+            });
+            if (!r.replayed) moved += amount;
+          }
+        });
+      } else {
+        const from = body.from!.toUpperCase() === MAIN_WALLET ? MAIN_WALLET : body.from!;
+        const to = body.to!.toUpperCase() === MAIN_WALLET ? MAIN_WALLET : body.to!;
+        const vendor = from === MAIN_WALLET ? to : from;
+        if ((from === MAIN_WALLET) === (to === MAIN_WALLET) || !vendors.has(vendor)) {
+          throw new AppError('wallet_not_found');
+        }
+        const amount = parseAmount(body.amount!, merchant);
+        if (amount <= 0n) throw new AppError('amount_invalid');
+        const vendorAccount = { memberId: actor.memberId, code: `vendor:${vendor}` as const };
+        const mainAccount = { memberId: actor.memberId, code: 'main' as const };
+        await ledger.transaction((tx) =>
+          ledger.post(tx, {
+            merchantId: merchant.id,
+            key: `wallet_transfer:${actor.memberId}:${requestId}`,
+            type: 'wallet_transfer',
+            memberId: actor.memberId,
+            memo: { from, to },
+            lines: [
+              { account: from === MAIN_WALLET ? mainAccount : vendorAccount, amount: -amount },
+              { account: from === MAIN_WALLET ? vendorAccount : mainAccount, amount },
+            ],
+          }),
+        );
+        moved = amount;
+      }
+      events.emit('wallet.changed', { merchantId: merchant.id, memberId: actor.memberId });
+      return { amount: money(merchant, moved), wallets: await balance(actor, merchant) };
+    },
+  };
+}
+export type WalletService = ReturnType<typeof createWalletService>;
