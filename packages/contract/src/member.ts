@@ -118,7 +118,7 @@ export const ZAuthSettings = z.object({
     .max(24 * 90),
   allowPlainPayloads: z.boolean(),
   captchaAlways: z.boolean(),
-  /** username logins need a solved slider challenge */
+  /** username logins and registrations need a solved slider challenge */
   sliderRequired: z.boolean(),
   captchaAfterFailures: z.number().int().min(0).max(100),
   lockoutFailures: z.number().int().min(1).max(100),
@@ -136,6 +136,7 @@ export const ZAuthSettings = z.object({
   /** the merchant's default password ({secret}); accounts created with it must change it at first login */
   defaultPassword: z.string().min(6).max(64).nullable(),
   passwordMaxAgeDays: z.number().int().min(1).max(3650),
+  /** the age the registration form's age agreement names; served with the register settings */
   ageLimit: z.number().int().min(0).max(99),
   /** play money of a new trial account, minor units */
   trialBalanceMinor: z.number().int().min(0),

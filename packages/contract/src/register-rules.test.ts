@@ -7,6 +7,7 @@ import {
   fieldErrorMessage,
   fullPhone,
   isCalendarDate,
+  nationalDisplay,
   normaliseDialingCode,
   normalisePhone,
   validateField,
@@ -367,6 +368,15 @@ describe('phone numbers', () => {
     expect(normalisePhone('abc', '01712345678')).toBeNull();
     expect(fullPhone('+880', '1712345678')).toBe('8801712345678');
   });
+  it('shows a stored national number with its trunk prefix', () => {
+    expect(nationalDisplay('+880', '1336712345')).toBe('01336712345');
+    expect(nationalDisplay('880', '1336712345')).toBe('01336712345');
+    expect(nationalDisplay('+880', '01336712345')).toBe('01336712345');
+    // the US has no trunk prefix; a missing code leaves the number alone
+    expect(nationalDisplay('+1', '2025550123')).toBe('2025550123');
+    expect(nationalDisplay(null, '1336712345')).toBe('1336712345');
+    expect(nationalDisplay('+880', '')).toBe('');
+  });
   it('dialing codes', () => {
     expect(normaliseDialingCode(' +880 ')).toBe('+880');
     expect(normaliseDialingCode(91)).toBe('+91');
@@ -420,6 +430,22 @@ describe('validateRegistration', () => {
     const e = v({ ...good, termsAccepted: false, ageConfirmed: undefined });
     expect(e.termsAccepted?.key).toBe('agree');
     expect(e.ageConfirmed?.key).toBe('agree');
+  });
+  it("the age agreement must name at least the merchant's age; the error carries that age", () => {
+    const at = (input: object, ageLimit?: number) =>
+      validateRegistration(rules, { ...good, ...input }, { mode: 'username', smsRequired: false, ageLimit });
+    expect(at({}, 21)).toEqual({});
+    expect(at({ confirmedAge: 21 }, 21)).toEqual({});
+    expect(at({ confirmedAge: 25 }, 21)).toEqual({});
+    expect(at({ confirmedAge: 18 }, 21).ageConfirmed).toEqual({
+      key: 'agree',
+      min: 21,
+      max: 21,
+      params: [21],
+    });
+    expect(at({ ageConfirmed: false, confirmedAge: 21 }, 21).ageConfirmed?.params).toEqual([21]);
+    // without a limit any agreement counts
+    expect(at({ confirmedAge: 0 })).toEqual({});
   });
   it('skips disabled fields and checks enabled optional ones only when filled', () => {
     expect(v({ ...good, payeeName: '1' })).toEqual({});

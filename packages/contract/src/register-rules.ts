@@ -429,6 +429,16 @@ export function normalisePhone(dialingCode: unknown, raw: unknown): string | nul
   return ok(digits) && !(rule.trunkPrefix && digits.startsWith(rule.trunkPrefix)) ? digits : null;
 }
 
+/**
+ * A stored national number as people write it at home: the trunk prefix back in front where the
+ * country has one (BD `1336712345` -> `01336712345`); an unknown dialing code leaves it as stored.
+ */
+export function nationalDisplay(dialingCode: unknown, national: string): string {
+  const code = normaliseDialingCode(dialingCode);
+  const trunk = code ? phoneRuleOf(code).trunkPrefix : undefined;
+  return trunk && national !== '' && !national.startsWith(trunk) ? `${trunk}${national}` : national;
+}
+
 /** The mobile number a member is registered under: `+880` and `1712345678` -> `8801712345678`. */
 export const fullPhone = (dialingCode: string, national: string) =>
   `${dialingCode.replace('+', '')}${national}`;
@@ -470,6 +480,11 @@ export interface TRegistrationMode {
   mobilePassword?: boolean;
   /** the captcha is checked elsewhere (e.g. the server's captcha service), skip its field rule */
   skipCaptcha?: boolean;
+  /**
+   * The merchant's age limit. The age agreement carries it as its error's bound, and an agreement to a
+   * lower age (`confirmedAge`, what a form with stale settings showed) does not count.
+   */
+  ageLimit?: number;
   log?: TPatternLog;
 }
 
@@ -477,6 +492,8 @@ export type TRegistrationInput = Partial<Record<TRegisterRuleField, unknown>> & 
   countryDialingCode?: unknown;
   termsAccepted?: unknown;
   ageConfirmed?: unknown;
+  /** the age the ticked agreement named; absent = the merchant's own */
+  confirmedAge?: unknown;
 };
 
 export type TRegistrationErrors = Partial<
@@ -496,7 +513,8 @@ const NO_BOUNDS = { minLength: 0, maxLength: 0 };
  * Validates a registration form with the merchant's rules: the same function runs in the browser
  * before submitting and on the server before creating the member. Returns the first error of each
  * field; an empty object means the form passes. Disabled fields are not checked (the server ignores
- * their values). Terms and the age agreement must be ticked.
+ * their values). Terms and the age agreement must be ticked; the agreement must name at least the
+ * merchant's age (`opts.ageLimit`).
  */
 export function validateRegistration(
   rules: Readonly<Record<string, TRuleLike & { enabled?: boolean }>>,
@@ -540,6 +558,9 @@ export function validateRegistration(
     }
   }
   if (input.termsAccepted !== true) errors.termsAccepted = fieldError('agree', NO_BOUNDS);
-  if (input.ageConfirmed !== true) errors.ageConfirmed = fieldError('agree', NO_BOUNDS);
+  const age = opts.ageLimit ?? 0;
+  const agreedAge = typeof input.confirmedAge === 'number' ? input.confirmedAge : age;
+  if (input.ageConfirmed !== true || agreedAge < age)
+    errors.ageConfirmed = fieldError('agree', { minLength: age, maxLength: age });
   return errors;
 }

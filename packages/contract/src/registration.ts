@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { DEFAULT_AGE_LIMIT } from './constants.js';
 import { defineEndpoint } from './endpoint.js';
-import { ZRegisterFieldRule } from './system.js';
+import { ZRegisterFieldRule, type TRegisterFieldRule } from './system.js';
 
 /**
  * Registration (API-REFERENCE §3.1, SPEC §3/§5). The form's fields and their rules come from
@@ -9,6 +10,14 @@ import { ZRegisterFieldRule } from './system.js';
  *
  * Decisions (the reference is silent):
  * - the terms tick and the age agreement travel as `termsAccepted` / `ageConfirmed` and must be true;
+ *   the register settings serve the merchant's age limit as `value.ageLimit` (18 unless the operator set
+ *   another); a client may send the age its agreement named as `confirmedAge`, and an agreement to a
+ *   lower age than the merchant's (a form shown with stale settings) answers `register_field_invalid`
+ *   on `ageConfirmed`;
+ * - like a username login, registration needs a `sliderToken` from `POST /wps/captcha/slider/verify`
+ *   while the merchant's slider setting (`sliderRequired`) is on: 400 `slider_required` without one,
+ *   `slider_failed` for a used, expired or unknown one. It is checked after the form's fields, so a form
+ *   error does not use it up;
  * - `referralCode` is a member's own invitation code: the new member is placed under that member;
  *   `affiliateCode` is an agent's code (an agent's affiliate code, or an agent member's referral code):
  *   the new member is placed under that agent. When both are sent the affiliate code decides the upline.
@@ -79,6 +88,10 @@ export const ZRegisterRequest = z.object({
   termsAccepted: z.boolean().optional(),
   /** the age agreement (18 or the merchant's configured age) */
   ageConfirmed: z.boolean().optional(),
+  /** the age the agreement named (`ageLimit` of the register settings) */
+  confirmedAge: z.number().int().min(0).max(150).optional(),
+  /** single-use token of a solved slider challenge (while the merchant's slider setting is on) */
+  sliderToken: z.string().trim().max(128).optional(),
 });
 export type TRegisterRequest = z.input<typeof ZRegisterRequest>;
 
@@ -95,7 +108,22 @@ export const ZRegisterValue = z.object({
 });
 export type TRegisterValue = z.infer<typeof ZRegisterValue>;
 
-export const ZRegisterSettings = z.record(z.string(), ZRegisterFieldRule);
+/**
+ * `value.<field>` = the field's rule (API-REFERENCE §3.1), and `value.ageLimit` = the age the age
+ * agreement names (the merchant's setting). Clients split them with `registerSettingsParts`.
+ */
+export const ZRegisterSettings = z.record(z.string(), z.union([ZRegisterFieldRule, z.number().int()]));
+export type TRegisterSettings = z.infer<typeof ZRegisterSettings>;
+
+/** The field rules and the age limit of the register settings (the SPEC's 18 when a server sends none). */
+export function registerSettingsParts(v: TRegisterSettings): {
+  rules: Record<string, TRegisterFieldRule>;
+  ageLimit: number;
+} {
+  const rules: Record<string, TRegisterFieldRule> = {};
+  for (const [k, r] of Object.entries(v)) if (typeof r === 'object') rules[k] = r;
+  return { rules, ageLimit: typeof v.ageLimit === 'number' ? v.ageLimit : DEFAULT_AGE_LIMIT };
+}
 
 /** `value.errors` of `register_field_invalid`. */
 export const ZRegisterFieldErrors = z.object({
@@ -140,7 +168,8 @@ export const registrationEndpoints = {
     modId: 'REG3',
     auth: 'none',
     response: ZRegisterSettings,
-    summary: 'Per field: {acceptedPattern, minLength, maxLength, patternId, enabled, required}',
+    summary:
+      'Per field: {acceptedPattern, minLength, maxLength, patternId, enabled, required}; ageLimit: the age the age agreement names',
     tags,
   }),
   checkUsername: defineEndpoint({

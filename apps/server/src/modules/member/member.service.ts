@@ -3,6 +3,7 @@ import {
   isAgentType,
   isTrialType,
   NON_MEMBER_TYPE,
+  nationalDisplay,
   ZAdminMemberQuery,
   ZAuthEventQuery,
   ZLoginHistoryQuery,
@@ -371,7 +372,8 @@ export function createMemberService({ db, clock }: { db: Executor; clock: Clock 
         type: m.type,
         clubLabel: { labelName: m.vipLabel },
         regDate: m.createdAt.getTime(),
-        mobile: maskMobile(m.mobile),
+        // stored as the canonical national number; shown as the member would type it (trunk 0 included)
+        mobile: m.mobile ? maskMobile(nationalDisplay(m.countryDialingCode, m.mobile)) : '',
         firstTimeLogin: isFirstTime(m),
         language: m.language,
       };

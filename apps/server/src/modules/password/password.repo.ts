@@ -1,10 +1,14 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { passwordReset } from '../../db/schema/index.js';
 
 export type ResetRow = typeof passwordReset.$inferSelect;
 
 export const passwordRepo = {
+  /** Drops reset tokens (used or not) that expired before `before`. */
+  async purgeExpired(db: Executor, before: Date): Promise<void> {
+    await db.delete(passwordReset).where(lt(passwordReset.expiresAt, before));
+  },
   async insertReset(db: Executor, row: typeof passwordReset.$inferInsert): Promise<number> {
     const [r] = await db.insert(passwordReset).values(row).returning({ id: passwordReset.id });
     return r!.id;

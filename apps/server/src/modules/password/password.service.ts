@@ -118,6 +118,9 @@ export function createPasswordService(deps: PasswordDeps) {
   return {
     checkNewPassword,
 
+    /** Part of the hourly purge: reset tokens that expired before `before`. */
+    purgeExpired: (before: Date) => passwordRepo.purgeExpired(db, before),
+
     async changePassword(
       actor: MemberActor,
       body: { oldPassword: string; newPassword: string; confirmNewPassword: string },

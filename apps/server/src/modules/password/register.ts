@@ -2,7 +2,7 @@ import type { EventBus } from '../../platform/events.js';
 import type { ModuleContext, ModuleRegister } from '../../platform/module.js';
 import { mailServiceFor } from '../mail/register.js';
 import { memberServiceFor } from '../member/register.js';
-import { sessionServiceFor } from '../session/register.js';
+import { captchaServiceFor, sessionServiceFor } from '../session/register.js';
 import { smsServiceFor } from '../sms/register.js';
 import { systemServiceFor } from '../system/register.js';
 import { createPasswordService, type PasswordService } from './password.service.js';
@@ -43,5 +43,7 @@ export function passwordServiceFor(ctx: ModuleContext): PasswordService {
 
 /** Passwords: change, forgot by e-mail, reset by SMS, payment password. */
 export const registerPassword: ModuleRegister = (ctx) => {
-  passwordRoutes(ctx, passwordServiceFor(ctx));
+  const passwords = passwordServiceFor(ctx);
+  passwordRoutes(ctx, passwords);
+  captchaServiceFor(ctx).sweepAlso(passwords.purgeExpired);
 };

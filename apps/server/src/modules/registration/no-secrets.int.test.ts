@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp, expectNoSecret } from '../../test/harness.js';
 import { createOperator, login as operatorLogin, offsetClock } from '../admin/admin.test-support.js';
+import { solveSlider } from '../session/session.test-support.js';
 import { createMerchant } from '../system/system.test-support.js';
 
 // pino writes through sonic-boom with fs.write/fs.writeSync on fd 1; keep those writes (unprinted) to search them
@@ -53,6 +54,7 @@ describe('logs and responses carry no password, code or token', () => {
     });
     const code = /\b([0-9]{6})\b/.exec(box.json().value.list[0].text)![1]!;
     const password = 'Pq7#secretZ';
+    const sliderToken = await solveSlider(t.app, t.database.db, m.code);
     const reg = await send(
       'PUT',
       '/wps/member/register/mobile',
@@ -63,6 +65,7 @@ describe('logs and responses carry no password, code or token', () => {
         confirmPassword: password,
         termsAccepted: true,
         ageConfirmed: true,
+        sliderToken,
         login: true,
       },
       '10.5.0.2',
@@ -94,7 +97,15 @@ describe('logs and responses carry no password, code or token', () => {
     const logs = written.join('');
     expect(logs.length).toBeGreaterThan(0);
     expect(logs).toContain('/wps/member/register/mobile');
-    for (const secret of [code, loginCode, password, 'Wrong#pass1', token, login.json().value.token]) {
+    for (const secret of [
+      code,
+      loginCode,
+      password,
+      'Wrong#pass1',
+      sliderToken,
+      token,
+      login.json().value.token,
+    ]) {
       expectNoSecret(logs, secret);
     }
     for (const b of bodies) {

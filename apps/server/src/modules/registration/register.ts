@@ -1,8 +1,7 @@
 import type { ModuleRegister } from '../../platform/module.js';
 import { createAuditService } from '../audit/audit.service.js';
 import { memberServiceFor } from '../member/register.js';
-import { createCaptchaService } from '../session/captcha.service.js';
-import { sessionServiceFor } from '../session/register.js';
+import { captchaServiceFor, sessionServiceFor } from '../session/register.js';
 import { smsServiceFor } from '../sms/register.js';
 import { systemServiceFor } from '../system/register.js';
 import { registrationRoutes } from './registration.routes.js';
@@ -17,8 +16,7 @@ export const registerRegistration: ModuleRegister = (ctx) => {
     members: memberServiceFor(ctx),
     sessions: sessionServiceFor(ctx),
     sms: smsServiceFor(ctx),
-    // captchas live in the captcha table; any instance over the same database checks them alike
-    captchas: createCaptchaService({ db: ctx.db, clock: ctx.clock }),
+    captchas: captchaServiceFor(ctx),
     audit: createAuditService({ db: ctx.db, clock: ctx.clock }),
   });
   registrationRoutes(ctx, reg);

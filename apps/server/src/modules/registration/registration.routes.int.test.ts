@@ -18,6 +18,7 @@ import { DEMO_OPERATOR } from '../../db/seed/demo-operator.js';
 import { createMerchant } from '../system/system.test-support.js';
 import { memberServiceFor } from '../member/register.js';
 import type { MemberService } from '../member/member.service.js';
+import { solveSlider } from '../session/session.test-support.js';
 
 const clock = offsetClock();
 let t: TestApp;
@@ -63,6 +64,16 @@ async function setModule(b: Brand, modId: string, enabled: boolean) {
   });
   expect(res.statusCode, res.body).toBe(200);
 }
+/** The operator's authentication settings (slider, age limit, ...) of the brand. */
+async function setAuthSettings(b: Brand, patch: Record<string, unknown>) {
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: '/admin/api/security/auth-settings',
+    headers: { authorization: b.op },
+    payload: patch,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
 /** Changes one field rule in the database, as an operator tool would, and drops the cached rules. */
 async function setRule(b: Brand, field: string, rule: Partial<typeof registerFieldRule.$inferInsert>) {
   const current = (
@@ -99,9 +110,15 @@ const form = (over: Record<string, unknown> = {}) => {
     ...over,
   };
 };
-const register = (b: Brand, payload: object, headers: object = {}) =>
-  req(b, 'PUT', '/wps/member/register', payload, headers);
-const registerMobile = (b: Brand, payload: object) => req(b, 'PUT', '/wps/member/register/mobile', payload);
+/** The site solves the slider before every registration (SPEC §4); a payload naming `sliderToken` keeps its own. */
+const withSlider = async <T extends object>(b: Brand, payload: T): Promise<T> =>
+  'sliderToken' in payload
+    ? payload
+    : { ...payload, sliderToken: await solveSlider(t.app, t.database.db, b.code) };
+const register = async (b: Brand, payload: object, headers: object = {}) =>
+  req(b, 'PUT', '/wps/member/register', await withSlider(b, payload), headers);
+const registerMobile = async (b: Brand, payload: object) =>
+  req(b, 'PUT', '/wps/member/register/mobile', await withSlider(b, payload));
 
 type Res = { statusCode: number; json(): any; body: string };
 const expectError = (res: Res, code: keyof typeof ERRORS) => {
@@ -179,6 +196,77 @@ describe('GET /wps/system/setting/register', () => {
     }
     await setModule(b, 'REG3', false);
     expectError(await req(b, 'GET', '/wps/system/setting/register'), 'function.not.available');
+  });
+});
+
+describe('the age agreement', () => {
+  it("serves the merchant's age limit (18 by default) with the field rules", async () => {
+    const b = await brand();
+    const before = (await req(b, 'GET', '/wps/system/setting/register')).json().value;
+    expect(before.ageLimit).toBe(18);
+    await setAuthSettings(b, { ageLimit: 21 });
+    const after = (await req(b, 'GET', '/wps/system/setting/register')).json().value;
+    expect(after.ageLimit).toBe(21);
+    expect(after.username).toEqual(before.username);
+  });
+
+  it('refuses an agreement to a lower age than the configured one, naming that age (en, bn)', async () => {
+    const b = await brand();
+    await setAuthSettings(b, { ageLimit: 21 });
+    const stale = await register(b, form({ confirmedAge: 18 }), { language: 'EN' });
+    expect(fieldErrors(stale).ageConfirmed).toMatchObject({ key: 'agree', params: [21] });
+    expect(stale.json().message).toBe('ageConfirmed: Please confirm you are at least 21');
+    const bn = await register(b, form({ ageConfirmed: false, confirmedAge: 21 }), { language: 'BN' });
+    expect(bn.json().message).toBe('ageConfirmed: আপনার বয়স অন্তত 21 বছর তা নিশ্চিত করুন');
+    expect((await register(b, form({ confirmedAge: 21 }))).statusCode).toBe(200);
+    // a client that names no age agrees to the merchant's own
+    expect((await register(b, form())).statusCode).toBe(200);
+  });
+});
+
+describe('slider verification', () => {
+  it('username and mobile registration need a solved slider while the setting is on', async () => {
+    const b = await brand();
+    const f = form();
+    expectError(await register(b, { ...f, sliderToken: undefined }), 'slider_required');
+    expectError(await register(b, { ...f, sliderToken: 'x'.repeat(43) }), 'slider_failed');
+    expect(await members.findByUsername(b.id, f.username)).toBeUndefined();
+    const phone = freshPhone();
+    const code = await smsCode(b, phone);
+    const mobile = {
+      mobileNum: phone,
+      verificationCode: code,
+      password: 'Secret#12',
+      confirmPassword: 'Secret#12',
+      termsAccepted: true,
+      ageConfirmed: true,
+    };
+    expectError(await registerMobile(b, { ...mobile, sliderToken: undefined }), 'slider_required');
+    // the SMS code was not spent on the refused call
+    expect((await registerMobile(b, mobile)).statusCode).toBe(200);
+  });
+
+  it('a token counts once and for its own merchant; a form error does not use it up', async () => {
+    const b = await brand();
+    const token = await solveSlider(t.app, t.database.db, b.code);
+    const typo = await register(b, form({ confirmPassword: 'Secret#13', sliderToken: token }));
+    expect(fieldErrors(typo).confirmPassword?.key).toBe('inconsistent');
+    expect((await register(b, form({ sliderToken: token }))).statusCode).toBe(200);
+    expectError(await register(b, form({ sliderToken: token })), 'slider_failed');
+    const other = await brand();
+    const foreign = await solveSlider(t.app, t.database.db, other.code);
+    expectError(await register(b, form({ sliderToken: foreign })), 'slider_failed');
+    // expired: challenges live two minutes
+    const late = await solveSlider(t.app, t.database.db, b.code);
+    clock.advance(3 * 60_000);
+    expectError(await register(b, form({ sliderToken: late })), 'slider_failed');
+  });
+
+  it("none is needed when the merchant's slider setting is off", async () => {
+    const b = await brand();
+    await setAuthSettings(b, { sliderRequired: false });
+    const res = await register(b, form({ sliderToken: undefined }));
+    expect(res.statusCode, res.body).toBe(200);
   });
 });
 
@@ -308,7 +396,7 @@ describe('PUT /wps/member/register (by username)', () => {
   it('accepts the encrypted body (RSA-OAEP-wrapped AES-GCM) as well as plain JSON', async () => {
     const b = await brand();
     const key = (await req(b, 'GET', '/wps/session/key/rsa?format=json')).json().value;
-    const f = form();
+    const f = await withSlider(b, form());
     const { encryption, body } = await encryptPayload(key.spki, f, { keyId: key.keyId });
     const res = await t.app.inject({
       method: 'PUT',
@@ -538,7 +626,8 @@ describe('PUT /wps/member/register/mobile', () => {
     expect(v.userName).toBe(phone);
     expectNoSecret(res.body, code);
     const info = await memberInfo(b, v.token);
-    expect(info.mobile).toBe(`${phone.slice(0, 6)}****`);
+    // shown as typed at home: the trunk 0 in front, the last four digits hidden
+    expect(info.mobile).toBe(`0${phone.slice(0, 6)}****`);
     const again = await registerMobile(b, payload);
     expectError(again, 'sms_mobile_registered');
   });

@@ -1,12 +1,13 @@
 import { randomInt } from 'node:crypto';
 import type { z } from 'zod';
 import {
+  DEFAULT_AGE_LIMIT,
   ZAdminAffiliateInput,
   fieldErrorMessage,
   validateField,
   validateRegistration,
   type TFieldError,
-  type TRegisterFieldRule,
+  type TRegisterSettings,
   type TRegisterValue,
   type ZRegisterRequest,
 } from '@bp/contract';
@@ -90,7 +91,8 @@ function fieldFailure(errors: Record<string, TFieldError>, language: string, age
 
 /**
  * Registration: the merchant's field rules (system module) enforced with the contract's
- * `validateRegistration`, invitation codes (agents' affiliate codes and members' referral codes decide
+ * `validateRegistration`, the slider step while the merchant's slider setting is on (session module),
+ * invitation codes (agents' affiliate codes and members' referral codes decide
  * the upline), SMS codes for mobile registration, the account itself (member module: password hash,
  * member tree), an optional session (session module) and the record of it all.
  */
@@ -164,15 +166,23 @@ export function createRegistrationService(deps: {
   }
 
   return {
-    /** `GET /wps/system/setting/register`: the rules the form renders and the server enforces. */
-    settings: (merchantId: number): Promise<Record<string, TRegisterFieldRule>> =>
-      system.registerRules(merchantId),
+    /**
+     * `GET /wps/system/setting/register`: the rules the form renders and the server enforces, and the
+     * age its age agreement names.
+     */
+    async settings(merchantId: number): Promise<TRegisterSettings> {
+      const [rules, auth] = await Promise.all([
+        system.registerRules(merchantId),
+        members.getSettings(merchantId),
+      ]);
+      return { ...rules, ageLimit: auth.ageLimit };
+    },
 
     /** true when the username is valid and free; otherwise the error (no more detail than that). */
     async checkUsername(merchant: MerchantContext, username: string, language: string): Promise<true> {
       const rules = await system.registerRules(merchant.id);
       const err = rules.username ? validateField(rules.username, username, { required: true }) : null;
-      if (err) throw fieldFailure({ username: err }, language, 18);
+      if (err) throw fieldFailure({ username: err }, language, DEFAULT_AGE_LIMIT);
       if (await members.isUsernameTaken(merchant.id, username.trim())) throw new AppError('username_taken');
       return true;
     },
@@ -210,10 +220,13 @@ export function createRegistrationService(deps: {
         smsRequired,
         mobilePassword,
         skipCaptcha: !captchaOn,
+        ageLimit: authSettings.ageLimit,
       });
       if (Object.keys(errors).length > 0) {
         throw fieldFailure(errors as Record<string, TFieldError>, meta.language, authSettings.ageLimit);
       }
+      // the slider step (SPEC §4) after the form's own checks, so a typo does not use the token up
+      if (authSettings.sliderRequired) await captchas.requireSliderToken(merchant.id, input.sliderToken);
 
       const phone = input.mobileNum?.trim()
         ? canonicalPhone({ mobile: input.mobileNum, countryDialingCode: input.countryDialingCode ?? '+880' })

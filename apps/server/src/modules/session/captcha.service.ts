@@ -11,6 +11,12 @@ export const CAPTCHA_TTL_MS = 5 * 60_000;
 export const SLIDER_TTL_MS = 2 * 60_000;
 export const SLIDER = { width: 300, height: 150, pieceSize: 44, tolerance: 6 } as const;
 
+/** Deletes a module's short-lived rows that expired before `before`. */
+export type Sweep = (before: Date) => Promise<void>;
+const PURGE_EVERY_MS = 3_600_000;
+/** expired rows stay a day, for whoever looks into a failed login or reset */
+const PURGE_GRACE_MS = 86_400_000;
+
 const cryptoRand = () => randomInt(0, 2 ** 32) / 2 ** 32;
 
 /** Answers compared without regard to surrounding spaces; digits only. */
@@ -31,14 +37,30 @@ export function createCaptchaService({
   rand?: () => number;
 }) {
   let lastPurge = 0;
-  /** Expired images and challenges are dropped now and then (at most hourly per instance). */
+  const sweeps: Sweep[] = [(before) => sessionRepo.purgeExpired(db, before)];
+  /**
+   * Short-lived rows are dropped a day after they expired, now and then (at most hourly per instance):
+   * images, challenges and pending logins here, plus what other modules add with `sweepAlso`.
+   */
   async function purge(now: Date) {
-    if (now.getTime() - lastPurge < 3_600_000) return;
+    if (now.getTime() - lastPurge < PURGE_EVERY_MS) return;
     lastPurge = now.getTime();
-    await sessionRepo.purgeExpired(db, new Date(now.getTime() - 86_400_000));
+    const before = new Date(now.getTime() - PURGE_GRACE_MS);
+    for (const sweep of sweeps) await sweep(before);
   }
 
+  const consumeSliderToken = (merchantId: number, token: string) =>
+    sessionRepo.consumeSliderToken(db, merchantId, sha256Hex(token), clock.now());
+
   return {
+    /**
+     * Adds a module's expired rows (social flows and tickets, reset tokens, e-mail codes) to the
+     * purge: `sweep(before)` deletes what expired before `before`.
+     */
+    sweepAlso(sweep: Sweep) {
+      sweeps.push(sweep);
+    },
+
     /** A new captcha for the browser (older ones of that browser stop counting); value = base64 PNG. */
     async issue(merchantId: number, browserId: string): Promise<string> {
       const now = clock.now();
@@ -113,8 +135,15 @@ export function createCaptchaService({
       return { sliderToken: token };
     },
 
-    consumeSliderToken: (merchantId: number, token: string) =>
-      sessionRepo.consumeSliderToken(db, merchantId, sha256Hex(token), clock.now()),
+    /**
+     * The slider step of a username login or a registration (SPEC §4): the token of a challenge solved
+     * for this merchant, consumed now. 400 `slider_required` without one, `slider_failed` when it is
+     * unknown, used or expired.
+     */
+    async requireSliderToken(merchantId: number, token: string | undefined): Promise<void> {
+      if (!token) throw new AppError('slider_required');
+      if (!(await consumeSliderToken(merchantId, token))) throw new AppError('slider_failed');
+    },
   };
 }
 export type CaptchaService = ReturnType<typeof createCaptchaService>;

@@ -40,6 +40,9 @@ function moduleFor(ctx: Pick<ModuleContext, 'db' | 'clock' | 'events' | 'config'
  */
 export const sessionServiceFor = (ctx: Pick<ModuleContext, 'db' | 'clock' | 'events' | 'config'>) =>
   moduleFor(ctx).sessions;
+/** The captcha and slider service (and the hourly purge of short-lived rows other modules join). */
+export const captchaServiceFor = (ctx: Pick<ModuleContext, 'db' | 'clock' | 'events' | 'config'>) =>
+  moduleFor(ctx).captchas;
 export const payloadCryptoFor = (ctx: Pick<ModuleContext, 'db' | 'clock' | 'events' | 'config'>) =>
   moduleFor(ctx).payloads;
 

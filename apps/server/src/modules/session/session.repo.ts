@@ -167,10 +167,11 @@ export const sessionRepo = {
     );
     return latest.reduce<Date | undefined>((a, b) => (b && (!a || b > a) ? b : a), undefined);
   },
-  /** Drops captchas and slider challenges that expired more than a day ago. */
+  /** Drops captchas, slider challenges and pending logins (with their e-mail codes) that expired before `before`. */
   async purgeExpired(db: Executor, before: Date): Promise<void> {
     await db.delete(captcha).where(lt(captcha.expiresAt, before));
     await db.delete(sliderChallenge).where(lt(sliderChallenge.expiresAt, before));
+    await db.delete(loginPending).where(lt(loginPending.expiresAt, before));
   },
 
   async insertCaptcha(db: Executor, row: typeof captcha.$inferInsert): Promise<void> {

@@ -318,11 +318,11 @@ export function createSessionService({
 
       // slider before submit (username logins only, SPEC 4)
       if (!isSms && settings.sliderRequired) {
-        if (!input.sliderToken) throw new AppError('slider_required');
-        if (!(await captchas.consumeSliderToken(merchant.id, input.sliderToken))) {
-          await event(merchant.id, input.username, null, 'slider_failed', 'invalid_token', meta);
-          throw new AppError('slider_failed');
-        }
+        await captchas.requireSliderToken(merchant.id, input.sliderToken).catch(async (err: unknown) => {
+          if (isAppError(err) && err.code === 'slider_failed')
+            await event(merchant.id, input.username, null, 'slider_failed', 'invalid_token', meta);
+          throw err;
+        });
       }
 
       const needCaptcha = captchaNeeded(accountFailures, ipFailures, settings);

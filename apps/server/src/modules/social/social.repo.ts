@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { socialFlow, socialIdentity, socialProvider, socialTicket } from '../../db/schema/index.js';
 import type { TSocialProviderId } from '../../db/schema/social.js';
@@ -8,6 +8,11 @@ export type TicketRow = typeof socialTicket.$inferSelect;
 export type IdentityRow = typeof socialIdentity.$inferSelect;
 
 export const socialRepo = {
+  /** Drops authorization requests and tickets that expired before `before`. */
+  async purgeExpired(db: Executor, before: Date): Promise<void> {
+    await db.delete(socialFlow).where(lt(socialFlow.expiresAt, before));
+    await db.delete(socialTicket).where(lt(socialTicket.expiresAt, before));
+  },
   async findProvider(db: Executor, merchantId: number, provider: TSocialProviderId) {
     const [r] = await db
       .select()

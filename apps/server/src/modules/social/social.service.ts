@@ -171,6 +171,9 @@ export function createSocialService(deps: {
   }
 
   return {
+    /** Part of the hourly purge: flows and tickets that expired before `before`. */
+    purgeExpired: (before: Date) => socialRepo.purgeExpired(db, before),
+
     async providers(merchant: MerchantContext) {
       const out: { provider: TSocialProvider }[] = [];
       for (const p of SOCIAL_PROVIDERS) if (await providerConfig(merchant.id, p)) out.push({ provider: p });

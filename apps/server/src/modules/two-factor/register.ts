@@ -2,23 +2,22 @@ import type { ModuleRegister } from '../../platform/module.js';
 import { mailServiceFor } from '../mail/register.js';
 import { memberServiceFor } from '../member/register.js';
 import { securityThrottleFor } from '../password/register.js';
-import { sessionServiceFor } from '../session/register.js';
+import { captchaServiceFor, sessionServiceFor } from '../session/register.js';
 import { smsServiceFor } from '../sms/register.js';
 import { createTwoFactorService } from './two-factor.service.js';
 import { twoFactorRoutes } from './two-factor.routes.js';
 
 /** Two-factor: the second step of logins from new IPs and Google Authenticator binding. */
 export const registerTwoFactor: ModuleRegister = (ctx) => {
-  twoFactorRoutes(
-    ctx,
-    createTwoFactorService({
-      db: ctx.db,
-      clock: ctx.clock,
-      members: memberServiceFor(ctx),
-      sessions: sessionServiceFor(ctx),
-      sms: smsServiceFor(ctx),
-      mail: mailServiceFor(ctx),
-      throttle: securityThrottleFor(ctx),
-    }),
-  );
+  const twoFactor = createTwoFactorService({
+    db: ctx.db,
+    clock: ctx.clock,
+    members: memberServiceFor(ctx),
+    sessions: sessionServiceFor(ctx),
+    sms: smsServiceFor(ctx),
+    mail: mailServiceFor(ctx),
+    throttle: securityThrottleFor(ctx),
+  });
+  twoFactorRoutes(ctx, twoFactor);
+  captchaServiceFor(ctx).sweepAlso(twoFactor.purgeExpired);
 };

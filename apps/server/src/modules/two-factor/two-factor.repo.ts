@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { loginEmailCode, memberTotp } from '../../db/schema/index.js';
 
@@ -6,6 +6,10 @@ export type TotpRow = typeof memberTotp.$inferSelect;
 export type EmailCodeRow = typeof loginEmailCode.$inferSelect;
 
 export const twoFactorRepo = {
+  /** Drops login e-mail codes that expired before `before`. */
+  async purgeExpired(db: Executor, before: Date): Promise<void> {
+    await db.delete(loginEmailCode).where(lt(loginEmailCode.expiresAt, before));
+  },
   /** The member's TOTP state row, created empty when missing, locked for the caller's transaction. */
   async lockTotp(db: Executor, merchantId: number, memberId: number, now: Date): Promise<TotpRow> {
     await db.insert(memberTotp).values({ memberId, merchantId, updatedAt: now }).onConflictDoNothing();

@@ -77,6 +77,9 @@ export function createTwoFactorService(deps: {
   }
 
   return {
+    /** Part of the hourly purge: login e-mail codes that expired before `before`. */
+    purgeExpired: (before: Date) => twoFactorRepo.purgeExpired(db, before),
+
     async sendLoginCode(
       merchant: MerchantContext,
       body: { ticket: string; method: 'SMS' | 'EMAIL' },
