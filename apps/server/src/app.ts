@@ -13,6 +13,14 @@ import { createEventBus } from './platform/events.js';
 import { systemClock, type Clock, type ModuleContext, type ModuleRegister } from './platform/module.js';
 import { createMerchantService } from './modules/merchant/merchant.service.js';
 import { modules } from './modules/index.js';
+import { createScheduler, type Scheduler } from './jobs/scheduler.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the app's periodic jobs: main.ts starts them, tests run them with runNow */
+    scheduler: Scheduler;
+  }
+}
 
 export interface AppDeps {
   config: Config;
@@ -72,6 +80,13 @@ export async function buildApp({
   const merchants = createMerchantService({ db: database.db });
   const events = createEventBus();
   events.on('merchant.changed', ({ merchantId }) => merchants.invalidate(merchantId));
+  const scheduler = createScheduler({
+    database,
+    now: () => clock.now(),
+    onError: (job, err) => app.log.error({ err, job }, 'job failed'),
+  });
+  app.decorate('scheduler', scheduler);
+  app.addHook('onClose', () => scheduler.stop());
   const auth: AuthResolvers = {};
   const endpoints: Endpoint[] = [];
   const routeDeps = { merchants, auth, validateResponses: config.validateResponses };
@@ -83,6 +98,7 @@ export async function buildApp({
     merchants,
     events,
     clock,
+    scheduler,
     auth,
     route(endpoint, handler) {
       endpoints.push(endpoint);

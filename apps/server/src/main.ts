@@ -43,6 +43,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  app.scheduler.start();
   const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
   const url = `http://${shownHost === '0.0.0.0' ? 'localhost' : shownHost}:${(app.server.address() as { port: number }).port}`;
   const lines = [

@@ -16,3 +16,4 @@ export * from './social.js';
 export * from './money.js';
 export * from './wallet.js';
 export * from './vendor-wallet.js';
+export * from './message.js';

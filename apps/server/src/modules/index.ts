@@ -10,6 +10,7 @@ import { registerTwoFactor } from './two-factor/register.js';
 import { registerSocial } from './social/register.js';
 import { registerRegistration } from './registration/register.js';
 import { registerWallet } from './wallet/register.js';
+import { registerMessage } from './message/register.js';
 import { registerVendorWallet } from './vendor-wallet/register.js';
 
 /** Every module wires itself in its own register.ts; this is only the list. */
@@ -25,5 +26,6 @@ export const modules: ModuleRegister[] = [
   registerSocial,
   registerRegistration,
   registerWallet,
+  registerMessage,
   registerVendorWallet,
 ];

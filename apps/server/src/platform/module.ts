@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
 import type { MerchantService } from '../modules/merchant/merchant.service.js';
 import type { EventBus } from './events.js';
+import type { Scheduler } from '../jobs/scheduler.js';
 import type { AuthResolvers, RouteCtx } from './route.js';
 
 export interface Clock {
@@ -20,6 +21,8 @@ export interface ModuleContext {
   merchants: MerchantService;
   events: EventBus;
   clock: Clock;
+  /** Periodic jobs (main.ts starts them; tests call runNow). */
+  scheduler: Scheduler;
   /** Session modules put their token resolvers here. */
   auth: AuthResolvers;
   /** Registers a contract endpoint (and lists it in the OpenAPI document). */
