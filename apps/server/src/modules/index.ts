@@ -11,6 +11,7 @@ import { registerSocial } from './social/register.js';
 import { registerRegistration } from './registration/register.js';
 import { registerWallet } from './wallet/register.js';
 import { registerMessage } from './message/register.js';
+import { registerRealtime } from './realtime/realtime.js';
 import { registerVendorWallet } from './vendor-wallet/register.js';
 
 /** Every module wires itself in its own register.ts; this is only the list. */
@@ -27,5 +28,6 @@ export const modules: ModuleRegister[] = [
   registerRegistration,
   registerWallet,
   registerMessage,
+  registerRealtime,
   registerVendorWallet,
 ];

@@ -14,12 +14,13 @@ export interface MerchantVendorRow {
 }
 
 export const walletRepo = {
-  async isSingle(db: Executor, merchantId: number): Promise<boolean> {
+  /** The operator's explicit choice, if any (otherwise: single unless a transfer vendor exists). */
+  async isSingle(db: Executor, merchantId: number): Promise<boolean | undefined> {
     const [r] = await rows<{ is_single: boolean }>(
       db,
       sql`select is_single from merchant_wallet_setting where merchant_id = ${merchantId}`,
     );
-    return r?.is_single ?? true;
+    return r?.is_single;
   },
 
   vendors(db: Executor, merchantId: number) {

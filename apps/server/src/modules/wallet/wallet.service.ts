@@ -90,7 +90,7 @@ export function createWalletService({
     async merchantWallet(merchant: MerchantContext): Promise<TMerchantWallet> {
       const vendors = await transferVendors(merchant.id);
       return {
-        isSingle: (await walletRepo.isSingle(db, merchant.id)) || vendors.length === 0,
+        isSingle: (await walletRepo.isSingle(db, merchant.id)) ?? vendors.length === 0,
         transferVendors: vendors.map((v) => ({ vendorCode: v.vendor_code, displayName: v.display_name })),
       };
     },
