@@ -17,3 +17,5 @@ export * from './money.js';
 export * from './wallet.js';
 export * from './vendor-wallet.js';
 export * from './message.js';
+export * from './transfer.js';
+export * from './account-record.js';

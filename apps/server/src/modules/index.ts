@@ -13,6 +13,8 @@ import { registerWallet } from './wallet/register.js';
 import { registerMessage } from './message/register.js';
 import { registerRealtime } from './realtime/realtime.js';
 import { registerVendorWallet } from './vendor-wallet/register.js';
+import { registerTransfer } from './transfer/register.js';
+import { registerAccountRecord } from './account-record/register.js';
 
 /** Every module wires itself in its own register.ts; this is only the list. */
 export const modules: ModuleRegister[] = [
@@ -30,4 +32,6 @@ export const modules: ModuleRegister[] = [
   registerMessage,
   registerRealtime,
   registerVendorWallet,
+  registerTransfer,
+  registerAccountRecord,
 ];
