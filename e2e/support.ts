@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inflateSync } from 'node:zlib';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const DEMO = { merchant: 'demobdt', operator: 'admin', password: 'Admin@12345' } as const;
@@ -78,6 +79,71 @@ export async function solveSlider(page: Page) {
   await expect(page.getByTestId('slider-modal')).toBeHidden();
 }
 
+/**
+ * The RGB(A) pixels of an 8-bit, non-interlaced PNG (what the slider and captcha images are): the IDAT
+ * data inflated and unfiltered row by row (PNG filters 0-4).
+ */
+function decodePng(png: Buffer): { width: number; height: number; channels: number; data: Uint8Array } {
+  const width = png.readUInt32BE(16);
+  const height = png.readUInt32BE(20);
+  const channels = ({ 2: 3, 6: 4 } as Record<number, number>)[png[25]!];
+  if (png[24] !== 8 || !channels || png[28] !== 0) throw new Error('unsupported PNG');
+  const idat: Buffer[] = [];
+  for (let at = 8; at < png.length;) {
+    const len = png.readUInt32BE(at);
+    if (png.toString('ascii', at + 4, at + 8) === 'IDAT') idat.push(png.subarray(at + 8, at + 8 + len));
+    at += 12 + len;
+  }
+  const raw = inflateSync(Buffer.concat(idat));
+  const stride = width * channels;
+  const data = new Uint8Array(stride * height);
+  for (let y = 0; y < height; y++) {
+    const filter = raw[y * (stride + 1)]!;
+    for (let i = 0; i < stride; i++) {
+      const x = raw[y * (stride + 1) + 1 + i]!;
+      const a = i >= channels ? data[y * stride + i - channels]! : 0;
+      const b = y > 0 ? data[(y - 1) * stride + i]! : 0;
+      const c = y > 0 && i >= channels ? data[(y - 1) * stride + i - channels]! : 0;
+      const p = a + b - c;
+      const paeth =
+        Math.abs(p - a) <= Math.abs(p - b) && Math.abs(p - a) <= Math.abs(p - c)
+          ? a
+          : Math.abs(p - b) <= Math.abs(p - c)
+            ? b
+            : c;
+      const pred = [0, a, b, (a + b) >> 1, paeth][filter] ?? 0;
+      data[y * stride + i] = (x + pred) & 255;
+    }
+  }
+  return { width, height, channels, data };
+}
+
+/**
+ * Solves a slider challenge through the API for calls made without a browser (registration helpers):
+ * reads the gap's left edge from the picture, as `solveSlider` does on the page, and returns the
+ * single-use sliderToken.
+ */
+export async function sliderTokenViaApi(request: APIRequestContext): Promise<string> {
+  const ch = await request.get('/wps/captcha/slider');
+  const challenge = (await ch.json()).value as { id: string; background: string };
+  const img = decodePng(Buffer.from(challenge.background, 'base64'));
+  let x = -1;
+  for (let y = 0; y < img.height && x < 0; y++) {
+    for (let px = 0; px < img.width; px++) {
+      const i = (y * img.width + px) * img.channels;
+      if (img.data[i]! >= 240 && img.data[i + 1]! >= 240 && img.data[i + 2]! >= 240) {
+        x = px;
+        break;
+      }
+    }
+  }
+  expect(x, `gap of slider ${challenge.id}`).toBeGreaterThanOrEqual(0);
+  const res = await request.post('/wps/captcha/slider/verify', { data: { id: challenge.id, x } });
+  const body = await res.json();
+  expect(body.success, JSON.stringify(body)).toBe(true);
+  return body.value.sliderToken as string;
+}
+
 /** Opens /login and logs in with username and password (solving the slider). */
 export async function loginWithPassword(page: Page, username: string, password: string) {
   await page.goto('/login');
@@ -148,7 +214,7 @@ export const freshMobile = (prefix = '017') => `${prefix}${String(Date.now()).sl
 
 /**
  * Registers a member through the API (plain JSON, which the demo merchant allows), with the SMS code
- * from the outbox. Returns the credentials.
+ * from the outbox and a solved slider. Returns the credentials.
  */
 export async function registerViaApi(
   request: APIRequestContext,
@@ -174,6 +240,7 @@ export async function registerViaApi(
       verificationCode: code,
       termsAccepted: true,
       ageConfirmed: true,
+      sliderToken: await sliderTokenViaApi(request),
     },
   });
   expect((await reg.json()).success, await reg.text()).toBe(true);

@@ -1,9 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
+  admin,
   BENGALI,
   closePopups,
   latestSmsCode,
   loginWithPassword,
+  operatorToken,
   shot,
   skipPopups,
   solveSlider,
@@ -61,7 +63,10 @@ test.describe('registration and login', () => {
     );
 
     const username = uniqueName('bn');
-    await page.getByTestId('register-username').fill(username);
+    // typed key by key, as a person does: the field keeps the focus while the form re-renders
+    await page.getByTestId('register-username').clear();
+    await page.getByTestId('register-username').pressSequentially(username);
+    await expect(page.getByTestId('register-username')).toHaveValue(username);
     await page.getByTestId('register-confirm').fill('Secret@123');
     await fillAndSendCode(page, request, freshMobile());
     await page.getByTestId('register-age').check();
@@ -70,7 +75,16 @@ test.describe('registration and login', () => {
     await expect(page.getByTestId('register-terms-link')).toHaveAttribute('href', '/help#term');
     await expect(page.getByTestId('register-terms-link')).toHaveText('পরিষেবার শর্তাবলী');
     await shot(page, 'register-phone-bn');
+    // the slider comes last (SPEC §4): closing it leaves the filled form as it was
     await page.getByTestId('register-submit').click();
+    await expect(page.getByTestId('slider-modal')).toBeVisible();
+    await page.getByTestId('slider-close').click();
+    await expect(page.getByTestId('slider-modal')).toBeHidden();
+    await expect(page.getByTestId('register-username')).toHaveValue(username);
+    await page.getByTestId('register-submit').click();
+    await expect(page.getByTestId('slider-image')).toBeVisible();
+    await shot(page, 'register-slider-phone-bn');
+    await solveSlider(page);
 
     await expect(modal).toBeHidden();
     await expect(page).toHaveURL(/\/$/);
@@ -110,6 +124,7 @@ test.describe('registration and login', () => {
     await page.getByTestId('register-terms').check();
     await shot(page, 'register-desktop-en');
     await page.getByTestId('register-submit').click();
+    await solveSlider(page);
     await expect(page.getByTestId('register-modal')).toBeHidden();
     await closePopups(page);
     await expect(page.getByTestId('avatar-button')).toBeVisible();
@@ -145,6 +160,31 @@ test.describe('registration and login', () => {
       /^data:image\/png;base64,/,
     );
     await shot(page, 'login-captcha-en');
+  });
+
+  test("the age agreement names the merchant's configured age (en, bn)", async ({ page, request }) => {
+    const op = await operatorToken(request);
+    await admin(request, op, 'PUT', '/admin/api/security/auth-settings', { ageLimit: 21 });
+    try {
+      // Bengali shows the age in Bengali digits (২১)
+      for (const [lng, text] of [
+        ['en', 'I confirm that I am at least 21 years old'],
+        ['bn', 'আমি নিশ্চিত করছি যে আমার বয়স কমপক্ষে ২১ বছর'],
+      ] as const) {
+        const p = lng === 'en' ? page : await page.context().newPage();
+        await useLanguage(p, lng);
+        await skipPopups(p);
+        await p.goto('/register');
+        const label = p.locator('label', { has: p.getByTestId('register-age') });
+        await expect(label).toHaveText(text);
+        if (lng === 'bn') {
+          await label.scrollIntoViewIfNeeded();
+          await shot(p, 'register-age-21-bn');
+        }
+      }
+    } finally {
+      await admin(request, op, 'PUT', '/admin/api/security/auth-settings', { ageLimit: 18 });
+    }
   });
 
   test('an unknown affiliate code in the link is reported and the field shows (en)', async ({ page }) => {

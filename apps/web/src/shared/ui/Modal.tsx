@@ -15,6 +15,9 @@ interface ModalProps {
   closeTestId?: string;
 }
 
+/** Modals open right now: they stack and close in any order, and the page behind stays still while any is open. */
+let openModals = 0;
+
 export function Modal({
   title,
   onClose,
@@ -28,21 +31,29 @@ export function Modal({
   const { t } = useTranslation();
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
+  // The latest props, read by the listeners: callers often pass a new onClose on every render, and
+  // re-running the mount effect then would pull the focus out of the field being typed in.
+  const latest = useRef({ closable, onClose });
+  useEffect(() => {
+    latest.current = { closable, onClose };
+  });
 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
     ref.current?.focus();
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && closable) onClose();
+      if (e.key === 'Escape' && latest.current.closable) latest.current.onClose();
     };
     document.addEventListener('keydown', onKey);
+    openModals += 1;
     document.body.classList.add('modal-open');
     return () => {
       document.removeEventListener('keydown', onKey);
-      document.body.classList.remove('modal-open');
+      openModals -= 1;
+      if (openModals === 0) document.body.classList.remove('modal-open');
       previous?.focus?.();
     };
-  }, [closable, onClose]);
+  }, []);
 
   return (
     <div className="modal-backdrop" onClick={closable ? onClose : undefined}>

@@ -1,4 +1,4 @@
-import { registrationEndpoints, type TRegisterRequest } from '@bp/contract';
+import { registerSettingsParts, registrationEndpoints, type TRegisterRequest } from '@bp/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint, isApiError } from '../../../shared/api';
 
@@ -7,13 +7,16 @@ const settingsQuery = () =>
     queryKey: ['registerSettings'],
     queryFn: ({ signal }) => callEndpoint(registrationEndpoints.settings, { signal }),
     staleTime: 10 * 60_000,
+    select: registerSettingsParts,
   });
 
-/** GET /wps/system/setting/register: per field {acceptedPattern, minLength, maxLength, patternId, enabled, required}. */
+/**
+ * GET /wps/system/setting/register: per field {acceptedPattern, minLength, maxLength, patternId,
+ * enabled, required} as `data`, and the merchant's age limit (undefined until loaded).
+ */
 export function useRegisterSettings() {
   const q = useQuery(settingsQuery());
-  // The age limit is not part of the public settings yet: the SPEC default applies.
-  return { data: q.data, isPending: q.isPending, ageLimit: undefined as number | undefined };
+  return { data: q.data?.rules, isPending: q.isPending, ageLimit: q.data?.ageLimit, refetch: q.refetch };
 }
 
 /** GET /wps/agent/affiliate: true when the code is an active agent code for this domain. */
@@ -49,6 +52,10 @@ export interface RegisterArgs {
   smsRequired: boolean;
   termsAccepted: boolean;
   ageConfirmed: boolean;
+  /** the age the agreement the user ticked named */
+  confirmedAge: number;
+  /** the solved slider's single-use token */
+  sliderToken: string;
 }
 
 const FORM_FIELDS = [
@@ -81,6 +88,8 @@ export function registerMember(mode: 'username' | 'mobile', a: RegisterArgs) {
     referralCode: a.referralCode,
     termsAccepted: a.termsAccepted,
     ageConfirmed: a.ageConfirmed,
+    confirmedAge: a.confirmedAge,
+    sliderToken: a.sliderToken,
     mobileNum: trimmed('mobileNum'),
     verificationCode: a.smsRequired ? trimmed('verificationCode') : undefined,
     captcha: a.showCaptcha ? trimmed('captcha') : undefined,

@@ -18,6 +18,7 @@ import { useWhitelabel } from '../../system';
 import { checkAffiliate, checkUsername, registerMember, useRegisterSettings } from '../api/register';
 import { sendRegisterSms } from '../api/sms';
 import { finishLogin } from '../hooks/login-flow';
+import { requestSliderToken } from '../hooks/slider';
 import { CaptchaField } from './CaptchaField';
 import { leaveAuthRoute } from './LoginModal';
 import { PhoneField, useDefaultDialingCode } from './PhoneField';
@@ -73,7 +74,8 @@ function urlCodes(): { referral: string | null; affiliate: string | null } {
 /**
  * Register modal (SPEC §2.6, §4, §5): tabs by username / by mobile as enabled (mobile first when
  * MOBILENUMREG3 is on), server-driven fields validated with the contract's `validateRegistration`,
- * SMS code with countdown, captcha, age and terms ticks, affiliate code only when the URL has no valid one.
+ * SMS code with countdown, captcha, age (the merchant's age limit) and terms ticks, affiliate code only
+ * when the URL has no valid one, then the slider check and the call.
  */
 export default function RegisterModal({ onClose }: { onClose: () => void }) {
   const { t, i18n } = useTranslation('auth');
@@ -81,6 +83,7 @@ export default function RegisterModal({ onClose }: { onClose: () => void }) {
   const wl = useWhitelabel();
   const settings = useRegisterSettings();
   const rules = useMemo(() => settings.data ?? {}, [settings.data]);
+  const ageLimit = settings.ageLimit ?? DEFAULT_AGE_LIMIT;
   const mobileOn = !!wl.MOBILENUMREG3;
   const usernameOn = wl.USERNAMEREG3 !== false;
   const [mode, setMode] = useState<Mode>(mobileOn ? 'mobile' : 'username');
@@ -198,6 +201,9 @@ export default function RegisterModal({ onClose }: { onClose: () => void }) {
         return;
       }
     }
+    // The slider comes last, right before the call (SPEC §4); closing it leaves the form as it was.
+    const sliderToken = await requestSliderToken();
+    if (!sliderToken) return;
     setBusy(true);
     try {
       const value = await registerMember(activeMode, {
@@ -208,6 +214,8 @@ export default function RegisterModal({ onClose }: { onClose: () => void }) {
         referralCode: urls.referral && !(codeValid && code === urls.referral) ? urls.referral : undefined,
         termsAccepted: terms,
         ageConfirmed: age,
+        confirmedAge: ageLimit,
+        sliderToken,
         showCaptcha,
         mobilePassword,
         smsRequired,
@@ -221,6 +229,11 @@ export default function RegisterModal({ onClose }: { onClose: () => void }) {
         ? (err.value as { errors?: TRegistrationErrors } | undefined)?.errors
         : undefined;
       if (fieldErrs && Object.keys(fieldErrs).length) setErrors(fieldErrs);
+      // The merchant asks for another age than the form showed: show the current one, to be ticked anew.
+      if (fieldErrs?.ageConfirmed && age) {
+        setAge(false);
+        void settings.refetch();
+      }
       setFormError(errorText(t, err));
       if (showCaptcha) {
         setV((s) => ({ ...s, captcha: '' }));
@@ -239,8 +252,6 @@ export default function RegisterModal({ onClose }: { onClose: () => void }) {
     onClose();
     navigateTo('/login', { replace: true });
   };
-  const ageLimit = settings.ageLimit ?? DEFAULT_AGE_LIMIT;
-
   const optional = (f: OptionalField) => {
     if (!enabled(f)) return null;
     const Field = f === 'paymentPassword' ? PasswordField : TextField;
