@@ -3,6 +3,7 @@ import { REGISTRATION_ERRORS } from './registration.js';
 import { SECURITY_ERRORS } from './security-errors.js';
 import { WALLET_ERRORS } from './wallet.js';
 import { VENDOR_WALLET_ERRORS } from './vendor-wallet.js';
+import { WITHDRAW_ERRORS } from './withdraw.js';
 import { TRANSFER_ERRORS } from './transfer.js';
 import { ACCOUNT_RECORD_ERRORS } from './account-record.js';
 
@@ -19,6 +20,7 @@ export const ERRORS = {
   ...REGISTRATION_ERRORS,
   ...WALLET_ERRORS,
   ...VENDOR_WALLET_ERRORS,
+  ...WITHDRAW_ERRORS,
   ...TRANSFER_ERRORS,
   ...ACCOUNT_RECORD_ERRORS,
   request_param_err: { status: 422, en: 'Please enter correct information', bn: 'অনুগ্রহ করে সঠিক তথ্য লিখুন' },

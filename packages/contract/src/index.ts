@@ -17,5 +17,6 @@ export * from './money.js';
 export * from './wallet.js';
 export * from './vendor-wallet.js';
 export * from './message.js';
+export * from './withdraw.js';
 export * from './transfer.js';
 export * from './account-record.js';

@@ -14,6 +14,7 @@ export const MESSAGE_KINDS = [
   'withdraw_approved',
   'withdraw_rejected',
   'withdraw_auto_received',
+  'withdraw_refunded',
   'transfer_received',
 ] as const;
 export type TMessageKind = (typeof MESSAGE_KINDS)[number];

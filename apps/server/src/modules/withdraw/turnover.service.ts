@@ -1,0 +1,42 @@
+import type { Executor } from '../../db/client.js';
+import type { Clock } from '../../platform/module.js';
+import { withdrawRepo } from './withdraw.repo.js';
+
+/**
+ * Turnover requirements: a bonus or promotion says "bet X before you withdraw". Progress is the
+ * member's settled bet turnover since the requirement began (vendor debits that applied and were not
+ * rolled back), so every bet counts towards every open requirement at once.
+ */
+export function createTurnoverService({ db, clock }: { db: Executor; clock: Clock }) {
+  return {
+    /**
+     * Adds a requirement inside the caller's transaction (the bonus that causes it commits with it).
+     * `source` names the cause (e.g. `bonus:123`); the same source again adds nothing (answers false).
+     */
+    add(
+      tx: Executor,
+      r: { merchantId: number; memberId: number; requiredAmount: bigint; source: string },
+    ): Promise<boolean> {
+      if (r.requiredAmount <= 0n) throw new Error('a turnover requirement must be positive');
+      return withdrawRepo.insertRequirement(tx, r);
+    },
+
+    /**
+     * Turnover still to bet before a withdrawal: the largest shortfall over the open requirements
+     * (0 when none is unmet). Requirements found reached are closed, so they are not summed again.
+     */
+    async remaining(memberId: number, ex: Executor = db): Promise<bigint> {
+      const open = await withdrawRepo.openRequirements(ex, memberId);
+      let remaining = 0n;
+      const met: bigint[] = [];
+      for (const r of open) {
+        const left = BigInt(r.required_amount) - BigInt(r.progress);
+        if (left <= 0n) met.push(BigInt(r.id));
+        else if (left > remaining) remaining = left;
+      }
+      await withdrawRepo.markRequirementsMet(ex, met, clock.now());
+      return remaining;
+    },
+  };
+}
+export type TurnoverService = ReturnType<typeof createTurnoverService>;
