@@ -40,7 +40,23 @@ const ZEnv = z.object({
   SOCIAL_FACEBOOK_ISSUER: z.string().url().optional(),
   SOCIAL_FACEBOOK_CLIENT_ID: z.string().min(1).optional(),
   SOCIAL_FACEBOOK_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Port of the built-in test payment gateway started beside the API (demo); `0` or empty: not started. */
+  GATEWAY_PORT: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || (/^\d{1,5}$/.test(v) && Number(v) <= 65535), 'a port number, 0 or empty')
+    .default('8081'),
 });
+
+/** GATEWAY_PORT -> a port, or undefined when the built-in gateway is off (`0`, empty, not a port). */
+export function parseGatewayPort(raw: string | undefined): number | undefined {
+  const v = (raw ?? '8081').trim();
+  const port = Number(v);
+  return /^\d{1,5}$/.test(v) && port >= 1 && port <= 65535 ? port : undefined;
+}
+
+/** Where the built-in gateway listens: loopback only, it is a test double (apps/test-gateway). */
+export const builtInGatewayUrl = (port: number) => `http://127.0.0.1:${port}`;
 
 export interface SocialProviderConfig {
   issuer: string;
@@ -66,6 +82,8 @@ export type Config = Readonly<{
   mailFrom: string;
   publicUrl: string | undefined;
   social: Readonly<Partial<Record<'google' | 'facebook', SocialProviderConfig>>>;
+  /** built-in test payment gateway port; undefined: not started */
+  gatewayPort: number | undefined;
 }>;
 
 /** Parse the environment once at boot; a bad value stops the process with a clear message. */
@@ -94,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    gatewayPort: parseGatewayPort(e.GATEWAY_PORT),
     social: Object.freeze({
       ...(e.SOCIAL_GOOGLE_ISSUER && e.SOCIAL_GOOGLE_CLIENT_ID
         ? {

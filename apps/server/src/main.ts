@@ -1,8 +1,10 @@
-import { loadConfig } from './config.js';
+import { createTestGateway, type TestGateway } from '@bp/test-gateway';
+import { builtInGatewayUrl, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { seedIfEmpty } from './db/seed/index.js';
 import { buildApp } from './app.js';
+import { gatewaySecretsFrom } from './modules/deposit/register.js';
 
 async function main() {
   const config = loadConfig();
@@ -20,6 +22,13 @@ async function main() {
     'database ready',
   );
 
+  // The built-in test payment gateway (demo): it knows the secrets of the online channels stored here.
+  let gateway: TestGateway | undefined;
+  if (config.gatewayPort) {
+    gateway = createTestGateway({ merchants: gatewaySecretsFrom(database.db) });
+    await gateway.listen(config.gatewayPort, '127.0.0.1');
+  }
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -32,6 +41,7 @@ async function main() {
     timer.unref();
     try {
       await app.close();
+      await gateway?.close();
       await database.close();
       process.exit(0);
     } catch (err) {
@@ -50,6 +60,9 @@ async function main() {
     '',
     `  Player site:     ${url}/`,
     `  API docs:        ${url}/docs`,
+    ...(gateway
+      ? [`  Test gateway:    ${builtInGatewayUrl(config.gatewayPort!)} (Test Pay, demo online deposits)`]
+      : []),
     `  Demo merchant:   ${seed?.merchantCode ?? 'demobdt'} (requests to this host need no Merchant header)`,
     ...(seed?.notes ?? []).map((n) => `  ${n}`),
     `  Database:        ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,

@@ -4,6 +4,7 @@ import { SECURITY_ERRORS } from './security-errors.js';
 import { WALLET_ERRORS } from './wallet.js';
 import { VENDOR_WALLET_ERRORS } from './vendor-wallet.js';
 import { WITHDRAW_ERRORS } from './withdraw.js';
+import { DEPOSIT_ERRORS } from './deposit.js';
 import { TRANSFER_ERRORS } from './transfer.js';
 import { ACCOUNT_RECORD_ERRORS } from './account-record.js';
 
@@ -21,6 +22,7 @@ export const ERRORS = {
   ...WALLET_ERRORS,
   ...VENDOR_WALLET_ERRORS,
   ...WITHDRAW_ERRORS,
+  ...DEPOSIT_ERRORS,
   ...TRANSFER_ERRORS,
   ...ACCOUNT_RECORD_ERRORS,
   request_param_err: { status: 422, en: 'Please enter correct information', bn: 'অনুগ্রহ করে সঠিক তথ্য লিখুন' },

@@ -20,3 +20,4 @@ export * from './message.js';
 export * from './withdraw.js';
 export * from './transfer.js';
 export * from './account-record.js';
+export * from './deposit.js';

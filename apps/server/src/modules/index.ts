@@ -13,6 +13,7 @@ import { registerWallet } from './wallet/register.js';
 import { registerMessage } from './message/register.js';
 import { registerRealtime } from './realtime/realtime.js';
 import { registerVendorWallet } from './vendor-wallet/register.js';
+import { registerDeposit } from './deposit/register.js';
 import { registerWithdraw } from './withdraw/register.js';
 import { registerTransfer } from './transfer/register.js';
 import { registerAccountRecord } from './account-record/register.js';
@@ -33,6 +34,7 @@ export const modules: ModuleRegister[] = [
   registerMessage,
   registerRealtime,
   registerVendorWallet,
+  registerDeposit,
   registerWithdraw,
   registerTransfer,
   registerAccountRecord,

@@ -5,12 +5,19 @@ import { seedDemoOperator } from './demo-operator.js';
 import { seedDemoContent } from './demo-content.js';
 import { seedDemoMembers } from './demo-members.js';
 import { seedDemoRegistration } from './demo-registration.js';
+import { seedDemoDeposit } from './demo-deposit.js';
 
 /** A seeder adds one module's demo data for the demo merchant and may return lines to print at start. */
 export type Seeder = (tx: Tx, ctx: { merchantId: number }) => Promise<string[] | void>;
 
 /** Modules' demo data, in order. */
-const seeders: Seeder[] = [seedDemoContent, seedDemoOperator, seedDemoMembers, seedDemoRegistration];
+const seeders: Seeder[] = [
+  seedDemoContent,
+  seedDemoOperator,
+  seedDemoMembers,
+  seedDemoRegistration,
+  seedDemoDeposit,
+];
 
 export interface SeedResult {
   seeded: boolean;

@@ -1,0 +1,32 @@
+import type { Db } from '../../db/client.js';
+import type { ModuleRegister } from '../../platform/module.js';
+import { createAuditService } from '../audit/audit.service.js';
+import { ledgerServiceFor } from '../ledger/register.js';
+import { messageServiceFor } from '../message/register.js';
+import { createDepositChannelAdmin } from './deposit.channels.js';
+import { depositRepo } from './deposit.repo.js';
+import { depositRoutes } from './deposit.routes.js';
+import { createDepositService } from './deposit.service.js';
+
+/** Deposits: channels per merchant, bank transfers reviewed by operators, online gateway payments. */
+export const registerDeposit: ModuleRegister = async (ctx) => {
+  const audit = createAuditService({ db: ctx.db, clock: ctx.clock });
+  const deposits = createDepositService({
+    db: ctx.db,
+    ledger: ledgerServiceFor(ctx),
+    messages: messageServiceFor(ctx),
+    audit,
+    events: ctx.events,
+    clock: ctx.clock,
+    publicUrl: ctx.config.publicUrl,
+  });
+  const channels = createDepositChannelAdmin({ db: ctx.db, audit });
+  await depositRoutes(ctx, { deposits, channels });
+};
+
+/**
+ * The secrets the built-in test gateway knows (main.ts starts it beside the API): those of the online
+ * channels stored here, looked up by gateway merchant id, so the demo's channel and the gateway always
+ * agree without a shared secret in the configuration.
+ */
+export const gatewaySecretsFrom = (db: Db) => (mchId: string) => depositRepo.gatewaySecret(db, mchId);
