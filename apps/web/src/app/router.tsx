@@ -13,6 +13,7 @@ import { Layout } from './layout/Layout';
 import { RouteError } from './screens/RouteError';
 
 const home = async () => ({ Component: (await import('./pages/HomePage')).default });
+const memberCentre = async () => ({ Component: (await import('./pages/MemberCentrePage')).default });
 
 /**
  * SPEC §2.1 routes delivered so far. Every page is its own chunk. Later issues add their routes here
@@ -46,6 +47,7 @@ export const createRouter = () =>
                 { index: true, lazy: home },
                 ...['index', 'index.html', 'home', 'login', 'register'].map((path) => ({ path, lazy: home })),
                 { path: 'help', lazy: async () => ({ Component: (await loadHelpPage()).default }) },
+                ...['member', 'member/:page'].map((path) => ({ path, lazy: memberCentre })),
                 {
                   path: 'social/bind',
                   lazy: async () => ({ Component: (await loadSocialBindPage()).default }),

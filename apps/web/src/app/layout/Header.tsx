@@ -6,6 +6,7 @@ import { BellIcon, HeadsetIcon, MenuIcon } from '../../shared/ui/icons';
 import { openModal } from '../../shared/ui/modal-store';
 import { useAppStore } from '../../shared/store/app-store';
 import { Brand } from './Brand';
+import { HeaderWalletSlot } from './HeaderWalletSlot';
 import { LanguageSelect } from './LanguageSelect';
 import { ThemeToggle } from './ThemeToggle';
 
@@ -73,6 +74,7 @@ export function Header() {
         <div className="header__lang">
           <LanguageSelect testId="header-language-select" compact />
         </div>
+        <HeaderWalletSlot place="header" />
         {isLogin && <UserMenu canChangePassword={!!wl.PASS3} />}
         {/* While a stored token's member info loads, neither the buttons nor the avatar flash. */}
         {!isLogin && !hasToken && (

@@ -3,6 +3,8 @@ import { AnnouncementPopupHost } from '../../features/announcements';
 import { RouteLoader } from '../../shared/ui/Loader';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { HeaderWalletSlot } from './HeaderWalletSlot';
+import { useRealtimeSync } from '../hooks/use-realtime-sync';
 import { ScrollManager } from './ScrollManager';
 import { SideMenu } from './SideMenu';
 import './layout.css';
@@ -10,10 +12,12 @@ import './layout.css';
 /** SPEC §2.2: side menu, header, main content, footer. The loader shows while a lazy route loads. */
 export function Layout() {
   const navigation = useNavigation();
+  useRealtimeSync();
   return (
     <div className="layout">
       {navigation.state === 'loading' && <RouteLoader />}
       <Header />
+      <HeaderWalletSlot place="below" />
       <div className="layout__body">
         <SideMenu />
         <div className="layout__content">

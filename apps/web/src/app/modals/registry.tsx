@@ -8,6 +8,7 @@ import {
   loadSliderModal,
 } from '../../features/auth';
 import { loadCustomerServiceModal } from '../../features/customer-service';
+import { loadPaymentPasswordModal } from '../../features/member-centre';
 import { useSiteInfo } from '../../features/system';
 
 export interface ModalComponentProps {
@@ -40,6 +41,7 @@ const registry: Record<string, ModalComponent> = {
   forgotPassword: asModal(loadForgotPasswordModal),
   changePassword: asModal(loadChangePasswordModal),
   slider: asModal(loadSliderModal),
+  paymentPassword: asModal(loadPaymentPasswordModal),
   notice: lazy(loadNoticePopup) as ModalComponent,
   noticeList: lazy(loadNoticeListModal) as ModalComponent,
 };

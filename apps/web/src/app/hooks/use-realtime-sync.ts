@@ -1,0 +1,31 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { MESSAGES_KEY, messageText, noticeTone } from '../../features/messages';
+import { useRealtime } from '../../features/realtime';
+import { WALLET_KEY } from '../../features/wallet';
+import { i18n } from '../../shared/i18n';
+import { useAppStore } from '../../shared/store/app-store';
+import { showDialog } from '../../shared/ui/dialog';
+
+/** Deposit and withdrawal history pages key their queries under these, so a notice refreshes them too. */
+const MONEY_KEYS = [WALLET_KEY, MESSAGES_KEY, ['deposit'], ['withdraw'], ['records']] as const;
+
+/**
+ * The app wires the real-time channel to the features: `wallet.changed` refreshes the balances,
+ * a notice refreshes them and the lists it concerns and tells the member in their language.
+ */
+export function useRealtimeSync() {
+  const qc = useQueryClient();
+  useRealtime({
+    onWalletChanged: () => void qc.invalidateQueries({ queryKey: WALLET_KEY }),
+    onNotice: (kind, data) => {
+      for (const key of MONEY_KEYS) void qc.invalidateQueries({ queryKey: key });
+      const symbol = useAppStore.getState().currencySymbol;
+      const text = messageText(i18n.t, kind, data, symbol);
+      void showDialog(text.body || text.title, {
+        kind: noticeTone(kind),
+        title: text.title,
+        name: `notice_${kind}`,
+      });
+    },
+  });
+}

@@ -1,0 +1,24 @@
+import { lazy, Suspense } from 'react';
+import { requireRealAccount } from '../../features/auth';
+import { loadHeaderWallet } from '../../features/wallet';
+import { useMediaQuery } from '../../shared/hooks/use-media-query';
+import { navigateTo } from '../../shared/navigation';
+import { useAppStore } from '../../shared/store/app-store';
+
+const HeaderWallet = lazy(loadHeaderWallet);
+
+/** Inside the header from 768 px; a strip of its own under the header on phones. Only one is mounted. */
+export function HeaderWalletSlot({ place }: { place: 'header' | 'below' }) {
+  const isLogin = useAppStore((s) => s.isLogin);
+  const wide = useMediaQuery('(min-width: 768px)');
+  if (!isLogin || wide !== (place === 'header')) return null;
+  return (
+    <Suspense fallback={null}>
+      <HeaderWallet
+        layout={wide ? 'inline' : 'bar'}
+        onDeposit={() => requireRealAccount(() => navigateTo('/member/depositv2'))}
+        onWithdraw={() => requireRealAccount(() => navigateTo('/member/withdraw'))}
+      />
+    </Suspense>
+  );
+}

@@ -1,0 +1,1 @@
+export const loadDepositPage = () => import('./pages/DepositPage');

@@ -1,0 +1,1 @@
+export const loadTransferUplinePage = () => import('./pages/TransferUplinePage');
