@@ -6,6 +6,7 @@ import { seedDemoContent } from './demo-content.js';
 import { seedDemoMembers } from './demo-members.js';
 import { seedDemoRegistration } from './demo-registration.js';
 import { seedDemoDeposit } from './demo-deposit.js';
+import { seedDemoWithdraw } from './demo-withdraw.js';
 
 /** A seeder adds one module's demo data for the demo merchant and may return lines to print at start. */
 export type Seeder = (tx: Tx, ctx: { merchantId: number }) => Promise<string[] | void>;
@@ -17,6 +18,7 @@ const seeders: Seeder[] = [
   seedDemoMembers,
   seedDemoRegistration,
   seedDemoDeposit,
+  seedDemoWithdraw,
 ];
 
 export interface SeedResult {

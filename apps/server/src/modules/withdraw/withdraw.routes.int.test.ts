@@ -10,6 +10,8 @@ import {
 } from '../ledger/ledger.test-support.js';
 import { rows } from '../ledger/ledger.repo.js';
 import { turnoverServiceFor } from './register.js';
+import { loginToken } from '../session/session.test-support.js';
+import { DEMO_PAYMENT_PASSWORD } from '../../db/seed/demo-withdraw.js';
 import { signBody, vendorWalletServiceFor } from '../vendor-wallet/register.js';
 import {
   availBalance,
@@ -81,6 +83,26 @@ describe('settings', () => {
     });
     expect(v.bankAccounts).toHaveLength(1);
     expect(v.bankAccounts[0].accountNumber).toMatch(/^\*{7}\d{4}$/);
+  });
+
+  it('the demo member is seeded ready to withdraw (payee name, bank account, payment password)', async () => {
+    const token = await loginToken(t.app, db(), 'demo01', 'Demo@1234');
+    const res = await t.app.inject({
+      url: '/wps/relay/MCSFE_getWithdrawSettings',
+      headers: memberHeaders(token),
+    });
+    expect(res.json().value).toMatchObject({ hasPaymentPassword: true, payeeName: 'Demo Player' });
+    expect(res.json().value.bankAccounts).toEqual([
+      expect.objectContaining({ bankName: 'bKash', accountNumber: '*******2345' }),
+    ]);
+    const wrong = await requestWithdraw(
+      t.app,
+      { headers: memberHeaders(token), bankAccountId: res.json().value.bankAccounts[0].id },
+      '100',
+      { paymentPassword: DEMO_PAYMENT_PASSWORD },
+    );
+    // the password is right: what stops it is the empty wallet
+    expect(wrong.json().errorCode).toBe('insufficient_balance');
   });
 
   it('operators read and change them (audited); viewers may not change; min above max is refused', async () => {
