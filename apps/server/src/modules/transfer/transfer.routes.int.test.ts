@@ -402,6 +402,29 @@ describe('limits and settings', () => {
         expect(r.json().errorCode).toBe('transfer_daily_limit');
       }
       expect(await mainBalance(db(), agent.id)).toBe(9_000n);
+
+      // the balance binds first: 50.00 pays two transfers of 20, never a third
+      const poor = await family({ child: 5_000n });
+      const tries = await Promise.all(
+        Array.from({ length: 6 }, () => upline(poor.child.token, { amount: '20', paymentPassword: PAY })),
+      );
+      expect(tries.filter((r) => r.statusCode === 200).length).toBe(2);
+      for (const r of tries.filter((x) => x.statusCode !== 200)) {
+        expect(r.json().errorCode).toBe('insufficient_balance');
+      }
+      expect(await mainBalance(db(), poor.child.id)).toBe(1_000n);
+      expect(await mainBalance(db(), poor.agent.id)).toBe(4_000n);
+
+      // both directions at once between the same two people: locks in one order, no deadlock reaches a caller
+      const pair = await family({ agent: 10_000n, child: 10_000n });
+      const both = await Promise.all([
+        ...Array.from({ length: 4 }, () => upline(pair.child.token, { amount: '5', paymentPassword: PAY })),
+        ...Array.from({ length: 4 }, () =>
+          downline(pair.agent.token, { downlineId: pair.child.id, amount: '5', paymentPassword: PAY }),
+        ),
+      ]);
+      expect(both.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
+      expect(await mainBalance(db(), pair.child.id)).toBe(10_000n);
       await expectLedgerInvariants(db());
     } finally {
       await settings(adminToken, { maxAmount: '50000', dailyMaxAmount: '200000' });
