@@ -388,6 +388,18 @@ describe('withdrawal request', () => {
     await expectLedgerInvariants(db());
   });
 
+  it('concurrent requests hold only what the balance covers', async () => {
+    const w = await withdrawer(t.app, db(), merchantId, { balance: 100_000n });
+    const results = await Promise.all(Array.from({ length: 5 }, () => requestWithdraw(t.app, w, '300')));
+    const ok = results.filter((r) => r.statusCode === 200);
+    expect(ok).toHaveLength(3);
+    for (const r of results.filter((x) => x.statusCode !== 200)) {
+      expect(r.json().errorCode).toBe('insufficient_balance');
+    }
+    expect(await availBalance(t.app, w.headers)).toEqual({ avail: '100.00', balance: '1000.00' });
+    await expectLedgerInvariants(db());
+  });
+
   it('limits the number of requests a day (cancelled ones do not count)', async () => {
     const w = await withdrawer(t.app, db(), merchantId, { balance: 1_000_000n });
     await t.app.inject({
