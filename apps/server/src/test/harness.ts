@@ -11,7 +11,9 @@ import { buildApp, type AppDeps } from '../app.js';
  * A fresh database per test file: in-memory PGlite by default, or a throwaway database created on the
  * PostgreSQL server named by DATABASE_URL (dropped again on close).
  */
-export async function createTestDatabase(): Promise<Database & { url?: string }> {
+export async function createTestDatabase(
+  opts: { poolMax?: number } = {},
+): Promise<Database & { url?: string }> {
   const baseUrl = process.env.DATABASE_URL;
   if (!baseUrl) return openDatabase({});
   const name = `bp_test_${process.pid}_${randomBytes(4).toString('hex')}`;
@@ -21,7 +23,7 @@ export async function createTestDatabase(): Promise<Database & { url?: string }>
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolMax: 5 });
+  const database = await openDatabase({ databaseUrl: url.toString(), poolMax: opts.poolMax ?? 5 });
   return {
     ...database,
     url: url.toString(),
@@ -44,9 +46,9 @@ export interface TestApp {
 
 /** Migrated, demo-seeded database + built app (not listening; use app.inject or listen on port 0). */
 export async function createTestApp(
-  opts: { seed?: boolean; env?: Record<string, string>; deps?: Partial<AppDeps> } = {},
+  opts: { seed?: boolean; env?: Record<string, string>; deps?: Partial<AppDeps>; poolMax?: number } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({ poolMax: opts.poolMax });
   await migrate(database);
   if (opts.seed !== false) await seedIfEmpty(database);
   const config = loadConfig({

@@ -89,6 +89,25 @@ export const vendorWalletRepo = {
     return r;
   },
 
+  /** The transaction with this id and op, and whether a rollback already named it (one round trip). */
+  async findWithTombstone(
+    db: Executor,
+    merchantId: number,
+    vendorCode: string,
+    txnId: string,
+    op: VendorTxnRow['op'],
+  ) {
+    const list = await rows<VendorTxnRow>(
+      db,
+      sql`select ${cols} from vendor_txn where merchant_id = ${merchantId} and vendor_code = ${vendorCode}
+          and ((txn_id = ${txnId} and op = ${op}) or (op = 'rollback' and ref_txn_id = ${txnId}))`,
+    );
+    return {
+      stored: list.find((r) => r.txn_id === txnId && r.op === op),
+      tombstone: list.some((r) => r.op === 'rollback' && r.ref_txn_id === txnId),
+    };
+  },
+
   async findTombstone(db: Executor, merchantId: number, vendorCode: string, debitTxnId: string) {
     const [r] = await rows<VendorTxnRow>(
       db,

@@ -76,11 +76,10 @@ export function createVendorWalletService({
     return s;
   }
 
-  /** Locks the player's MAIN account and answers its available balance. */
+  /** Locks the player's MAIN account: every wallet call of one player queues on this row. */
   async function lockMain(tx: Tx, merchantId: number, memberId: number) {
-    const id = await ledger.account(tx, merchantId, { memberId, code: 'main' });
-    const a = (await ledger.lock(tx, [id])).get(id)!;
-    return ledger.available(a);
+    const row = await ledger.lockMember(tx, merchantId, memberId, 'main');
+    return { row, available: ledger.available(row) };
   }
 
   async function currentBalance(ex: Executor, memberId: number) {
@@ -153,8 +152,14 @@ export function createVendorWalletService({
       let changed = false;
       const out = await ledger.transaction(async (tx): Promise<Outcome> => {
         changed = false;
-        const available = await lockMain(tx, merchant.id, m.id);
-        const stored = await vendorWalletRepo.findTxn(tx, merchant.id, vendorCode, req.txnId, 'debit');
+        const { row: main, available } = await lockMain(tx, merchant.id, m.id);
+        const { stored, tombstone } = await vendorWalletRepo.findWithTombstone(
+          tx,
+          merchant.id,
+          vendorCode,
+          req.txnId,
+          'debit',
+        );
         if (stored) {
           const same =
             stored.member_id === m.id && BigInt(stored.amount) === amount && stored.round_id === req.roundId;
@@ -181,27 +186,29 @@ export function createVendorWalletService({
           });
           return { refused: code, balance: available };
         };
-        if (await vendorWalletRepo.findTombstone(tx, merchant.id, vendorCode, req.txnId)) {
-          return refuse('vendor_txn_cancelled');
-        }
+        if (tombstone) return refuse('vendor_txn_cancelled');
         if (m.status !== 'active') return refuse('vendor_player_blocked');
         if (available < amount) return refuse('insufficient_balance');
         let entryId: bigint | null = null;
         let balanceAfter = available;
         if (amount > 0n) {
-          const posted = await ledger.post(tx, {
-            merchantId: merchant.id,
-            key: `vendor:${vendorCode}:${req.txnId}:debit`,
-            type: 'bet',
-            memberId: m.id,
-            refType: 'vendor_round',
-            refId: `${vendorCode}:${req.roundId}`,
-            memo: { vendor: vendorCode, game: req.gameCode ?? null, round: req.roundId },
-            lines: [
-              { account: { memberId: m.id, code: 'main' }, amount: -amount },
-              { account: house(vendorCode, m.type, m.id), amount },
-            ],
-          });
+          const posted = await ledger.post(
+            tx,
+            {
+              merchantId: merchant.id,
+              key: `vendor:${vendorCode}:${req.txnId}:debit`,
+              type: 'bet',
+              memberId: m.id,
+              refType: 'vendor_round',
+              refId: `${vendorCode}:${req.roundId}`,
+              memo: { vendor: vendorCode, game: req.gameCode ?? null, round: req.roundId },
+              lines: [
+                { account: { memberId: m.id, code: 'main' }, amount: -amount },
+                { account: house(vendorCode, m.type, m.id), amount },
+              ],
+            },
+            { locked: [main] },
+          );
           entryId = posted.entryId;
           balanceAfter = available - amount;
           changed = true;
@@ -225,7 +232,7 @@ export function createVendorWalletService({
       let changed = false;
       const out = await ledger.transaction(async (tx): Promise<Outcome> => {
         changed = false;
-        const available = await lockMain(tx, merchant.id, m.id);
+        const { row: main, available } = await lockMain(tx, merchant.id, m.id);
         const stored = await vendorWalletRepo.findTxn(tx, merchant.id, vendorCode, req.txnId, 'credit');
         if (stored) {
           const same =
@@ -243,19 +250,23 @@ export function createVendorWalletService({
         let entryId: bigint | null = null;
         let balanceAfter = available;
         if (amount > 0n) {
-          const posted = await ledger.post(tx, {
-            merchantId: merchant.id,
-            key: `vendor:${vendorCode}:${req.txnId}:credit`,
-            type: 'win',
-            memberId: m.id,
-            refType: 'vendor_round',
-            refId: `${vendorCode}:${req.roundId}`,
-            memo: { vendor: vendorCode, game: req.gameCode ?? null, round: req.roundId },
-            lines: [
-              { account: house(vendorCode, m.type, m.id), amount: -amount },
-              { account: { memberId: m.id, code: 'main' }, amount },
-            ],
-          });
+          const posted = await ledger.post(
+            tx,
+            {
+              merchantId: merchant.id,
+              key: `vendor:${vendorCode}:${req.txnId}:credit`,
+              type: 'win',
+              memberId: m.id,
+              refType: 'vendor_round',
+              refId: `${vendorCode}:${req.roundId}`,
+              memo: { vendor: vendorCode, game: req.gameCode ?? null, round: req.roundId },
+              lines: [
+                { account: house(vendorCode, m.type, m.id), amount: -amount },
+                { account: { memberId: m.id, code: 'main' }, amount },
+              ],
+            },
+            { locked: [main] },
+          );
           entryId = posted.entryId;
           balanceAfter = available + amount;
           changed = true;
@@ -285,7 +296,7 @@ export function createVendorWalletService({
       let changed = false;
       const out = await ledger.transaction(async (tx): Promise<Outcome> => {
         changed = false;
-        const available = await lockMain(tx, merchant.id, m.id);
+        const { row: main, available } = await lockMain(tx, merchant.id, m.id);
         const stored = await vendorWalletRepo.findTxn(tx, merchant.id, vendorCode, req.txnId, 'rollback');
         if (stored) {
           return replay(stored, stored.member_id === m.id && stored.ref_txn_id === req.refTxnId, available);
@@ -333,19 +344,23 @@ export function createVendorWalletService({
           throw new AppError('vendor_round_settled', { value: { balance: money(merchant, available) } });
         }
         const amount = BigInt(bet.amount);
-        const posted = await ledger.post(tx, {
-          merchantId: merchant.id,
-          key: `vendor:${vendorCode}:${req.txnId}:rollback`,
-          type: 'refund',
-          memberId: m.id,
-          refType: 'vendor_round',
-          refId: `${vendorCode}:${bet.round_id}`,
-          memo: { vendor: vendorCode, round: bet.round_id, refTxnId: req.refTxnId },
-          lines: [
-            { account: house(vendorCode, m.type, m.id), amount: -amount },
-            { account: { memberId: m.id, code: 'main' }, amount },
-          ],
-        });
+        const posted = await ledger.post(
+          tx,
+          {
+            merchantId: merchant.id,
+            key: `vendor:${vendorCode}:${req.txnId}:rollback`,
+            type: 'refund',
+            memberId: m.id,
+            refType: 'vendor_round',
+            refId: `${vendorCode}:${bet.round_id}`,
+            memo: { vendor: vendorCode, round: bet.round_id, refTxnId: req.refTxnId },
+            lines: [
+              { account: house(vendorCode, m.type, m.id), amount: -amount },
+              { account: { memberId: m.id, code: 'main' }, amount },
+            ],
+          },
+          { locked: [main] },
+        );
         await vendorWalletRepo.markRolledBack(tx, BigInt(bet.id));
         await vendorWalletRepo.insertTxn(tx, {
           ...row,
