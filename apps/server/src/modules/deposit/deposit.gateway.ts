@@ -72,3 +72,50 @@ export async function createGatewayOrder(
     ? { ok: false, definitive: true, reason }
     : { ok: false, definitive: false, reason };
 }
+
+export type GatewayQueryResult =
+  | { found: true; status: string; amount: string; currency: string; payOrderId: string }
+  | { found: false }
+  /** unreachable or an unexpected answer: try again later */
+  | undefined;
+
+/** Status query (reconciliation): signed over `${mchId}|${orderNo}`. */
+export async function queryGatewayOrder(
+  baseUrl: string,
+  secret: string,
+  mchId: string,
+  orderNo: string,
+): Promise<GatewayQueryResult> {
+  const url = `${baseUrl.replace(/\/+$/, '')}/api/pay/orders/${encodeURIComponent(orderNo)}?mchId=${encodeURIComponent(mchId)}`;
+  try {
+    const res = await fetch(url, {
+      headers: { [GATEWAY_SIGNATURE_HEADER]: signGateway(secret, `${mchId}|${orderNo}`) },
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    const json = (await res.json()) as {
+      code?: unknown;
+      data?: { status?: unknown; amount?: unknown; currency?: unknown; payOrderId?: unknown };
+    };
+    if (res.status === 404 && json.code === 1005) return { found: false };
+    const d = json.data;
+    if (
+      !res.ok ||
+      json.code !== 0 ||
+      typeof d?.status !== 'string' ||
+      typeof d.amount !== 'string' ||
+      typeof d.currency !== 'string' ||
+      typeof d.payOrderId !== 'string'
+    ) {
+      return undefined;
+    }
+    return {
+      found: true,
+      status: d.status,
+      amount: d.amount,
+      currency: d.currency,
+      payOrderId: d.payOrderId,
+    };
+  } catch {
+    return undefined;
+  }
+}

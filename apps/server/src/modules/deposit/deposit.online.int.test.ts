@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { TestGateway } from '@bp/test-gateway';
+import { createTestGateway, type TestGateway } from '@bp/test-gateway';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.js';
 import {
   expectLedgerInvariants,
@@ -15,6 +15,7 @@ import { login } from '../admin/admin.test-support.js';
 import { addChannel, eventually, startGateway } from './deposit.test-support.js';
 import { signGateway } from './deposit.gateway.js';
 import type { ChannelRow } from './deposit.repo.js';
+import { DEPOSIT_RECONCILE_JOB } from './register.js';
 
 const MCH = 'shop01';
 const SECRET = 'gateway-secret-for-tests-0123';
@@ -387,5 +388,87 @@ describe('online deposit through the test gateway', () => {
     const history = await call(p.token, 'GET', '/wps/relay/MCSFE_getDepositHistory');
     expect(history.json.value.list.map((o: { status: string }) => o.status)).toEqual(['PENDING', 'FAILED']);
     expect(await mainBalance(t.database.db, p.id)).toBe(0n);
+  });
+
+  it('reconciliation applies outcomes whose notifications never got through, once', async () => {
+    const MCH2 = 'shop02';
+    const SECRET2 = 'second-gateway-secret-456';
+    let current = SECRET2;
+    const gw2 = createTestGateway({
+      merchants: (id) => (id === MCH2 ? current : undefined),
+      retryBaseMs: 10,
+      notifyRetries: 2,
+    });
+    const { url: gw2Url } = await gw2.listen(0);
+    try {
+      const channel = await addChannel(t.database.db, merchantId, {
+        kind: 'online',
+        gatewayUrl: gw2Url,
+        gatewayMchId: MCH2,
+        gatewaySecret: SECRET2,
+      });
+      const p = await player();
+      const paid = await createOrder(p.token, '321', channel);
+      const declined = await createOrder(p.token, '123', channel);
+      // the gateway signs its notifications with a secret we do not share: every attempt is refused
+      current = 'not-the-shared-secret';
+      await confirm(paid.payUrl, 'pay');
+      await confirm(declined.payUrl, 'decline');
+      const at2 = (no: string) => gw2.orders().find((o) => o.orderNo === no)!;
+      for (const no of [paid.orderNo, declined.orderNo]) {
+        const o = await eventually(
+          () => at2(no),
+          (x) => x.notify.attempts >= 2,
+        );
+        expect(o.notify).toMatchObject({ delivered: false, attempts: 2 });
+        expect(o.notify.lastResult).toMatch(/^HTTP 401/);
+      }
+      expect(await orderStatus(p.token, paid.orderNo)).toMatchObject({ status: 'PENDING' });
+      current = SECRET2;
+
+      expect(await t.app.scheduler.runNow(DEPOSIT_RECONCILE_JOB)).toBe(true);
+      expect(await orderStatus(p.token, paid.orderNo)).toMatchObject({ status: 'SUCCESS' });
+      expect(await orderStatus(p.token, declined.orderNo)).toMatchObject({ status: 'FAILED' });
+      expect(await mainBalance(t.database.db, p.id)).toBe(321_00n);
+      const kinds = (await inbox(p.token)).map((m) => m.kind);
+      expect(kinds.filter((k) => k === 'deposit_arrived')).toHaveLength(1);
+      expect(kinds.filter((k) => k === 'deposit_failed')).toHaveLength(1);
+
+      // again: nothing left to do, nothing applied twice
+      await t.app.scheduler.runNow(DEPOSIT_RECONCILE_JOB);
+      expect(await mainBalance(t.database.db, p.id)).toBe(321_00n);
+      expect(await entries(paid.orderNo)).toBe(1);
+
+      // an order the gateway never received: pending while young, FAILED once it is old
+      const down = await addChannel(t.database.db, merchantId, {
+        kind: 'online',
+        gatewayUrl: 'http://127.0.0.1:1',
+        gatewayMchId: MCH2,
+        gatewaySecret: SECRET2,
+      });
+      const lost = await call(p.token, 'POST', '/wps/relay/MCSFE_createOnlineDeposit', {
+        channelId: down.id,
+        amount: '500',
+      });
+      expect(lost.status).toBe(502);
+      const [row] = await rows<{ order_no: string }>(
+        t.database.db,
+        sql`select order_no from deposit_order where channel_id = ${down.id}`,
+      );
+      await t.database.db.execute(
+        sql`update deposit_channel set gateway_url = ${gw2Url} where id = ${down.id}`,
+      );
+      await t.app.scheduler.runNow(DEPOSIT_RECONCILE_JOB);
+      expect(await orderStatus(p.token, row!.order_no)).toMatchObject({ status: 'PENDING' });
+      await t.database.db.execute(
+        sql`update deposit_order set created_at = now() - interval '1 hour' where order_no = ${row!.order_no}`,
+      );
+      await t.app.scheduler.runNow(DEPOSIT_RECONCILE_JOB);
+      expect(await orderStatus(p.token, row!.order_no)).toMatchObject({ status: 'FAILED' });
+      expect(await mainBalance(t.database.db, p.id)).toBe(321_00n);
+      await expectLedgerInvariants(t.database.db);
+    } finally {
+      await gw2.close();
+    }
   });
 });

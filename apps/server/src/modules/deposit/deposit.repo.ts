@@ -247,6 +247,16 @@ export const depositRepo = {
     );
   },
 
+  /** PENDING online orders created in [from, to), oldest first: what reconciliation asks the gateway about. */
+  async pendingOnline(ex: Executor, from: Date, to: Date, limit: number): Promise<OrderRow[]> {
+    return rows<OrderRow>(
+      ex,
+      sql`select * from deposit_order where status = 'PENDING' and kind = 'online'
+            and created_at >= ${from.toISOString()}::timestamptz and created_at < ${to.toISOString()}::timestamptz
+          order by created_at, id limit ${limit}`,
+    );
+  },
+
   async memberOrders(
     ex: Executor,
     memberId: number,

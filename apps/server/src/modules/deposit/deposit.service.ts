@@ -22,12 +22,12 @@ import type { Clock } from '../../platform/module.js';
 import { formatMerchantTime } from '../../platform/time.js';
 import { parseQueryDate, type AuditService, type AuditWho } from '../audit/audit.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
-import type { MerchantContext } from '../merchant/merchant.service.js';
+import type { MerchantContext, MerchantService } from '../merchant/merchant.service.js';
 import type { MessageService } from '../message/message.service.js';
 import { assertCan } from '../operator/operator.rules.js';
 import { parseAmount } from '../wallet/wallet.service.js';
 import { channelView } from './deposit.channels.js';
-import { createGatewayOrder, gatewaySignatureValid } from './deposit.gateway.js';
+import { createGatewayOrder, gatewaySignatureValid, queryGatewayOrder } from './deposit.gateway.js';
 import { depositRepo, type ChannelRow, type OrderRow, type OrderView } from './deposit.repo.js';
 import { decodeReceipt, depositFee, newOrderNo } from './deposit.rules.js';
 
@@ -43,9 +43,16 @@ export interface DepositDeps {
   clock: Clock;
   /** the site's public address (PUBLIC_URL); unset: the origin of the player's request */
   publicUrl: string | undefined;
+  merchants: Pick<MerchantService, 'getById'>;
 }
 
 type Money = Pick<MerchantContext, 'currencyDecimals'>;
+
+/** Reconciliation looks at online orders of the last day, a batch per run. */
+export const RECONCILE_WINDOW_MS = 24 * 3_600_000;
+const RECONCILE_BATCH = 100;
+/** An order the gateway still does not know this long after creation never reached it. */
+export const ORPHAN_MS = 30 * 60_000;
 type Announce = () => void;
 
 function orderView(r: OrderView, m: MerchantContext): TDepositOrder {
@@ -242,6 +249,40 @@ export function createDepositService(deps: DepositDeps) {
     return adminView(await getView(merchant, orderNo), merchant);
   }
 
+  /**
+   * Applies a gateway's outcome for an online order (from a verified notification or a status
+   * query): it must match the order (gateway merchant, currency, amount, gateway order id); the
+   * outcome already recorded again is a no-op; any other change of a finished order is refused.
+   */
+  async function applyGatewayOutcome(
+    merchant: MerchantContext,
+    found: OrderRow,
+    channel: ChannelRow,
+    n: { mchId: string; currency: string; amount: string; payOrderId: string; status: 'SUCCESS' | 'FAILED' },
+  ): Promise<void> {
+    if (
+      n.mchId !== channel.gateway_mch_id ||
+      n.currency !== merchant.currency ||
+      !sameAmount(n.amount, BigInt(found.amount), merchant) ||
+      (found.pay_order_id !== null && found.pay_order_id !== n.payOrderId)
+    ) {
+      throw new AppError('deposit_notify_mismatch', { detail: `order ${found.order_no}` });
+    }
+    const outcome = await ledger.transaction(async (tx) => {
+      const o = (await depositRepo.lockOrder(tx, merchant.id, found.order_no))!;
+      if (o.status === n.status) return undefined;
+      if (o.status !== 'PENDING') throw new AppError('deposit_not_pending', { value: { status: o.status } });
+      if (o.pay_order_id === null) await depositRepo.setPayInfo(tx, o.id, n.payOrderId, null);
+      return n.status === 'SUCCESS'
+        ? { credited: true, announce: await credit(tx, merchant, o, 'deposit_arrived') }
+        : { credited: false, announce: await close(tx, merchant, o, 'FAILED', 'deposit_failed') };
+    });
+    if (!outcome) return;
+    outcome.announce();
+    if (outcome.credited)
+      events.emit('wallet.changed', { merchantId: merchant.id, memberId: found.member_id });
+  }
+
   return {
     async settings(actor: MemberActor, merchant: MerchantContext) {
       assertRealMember(actor);
@@ -377,29 +418,61 @@ export function createDepositService(deps: DepositDeps) {
       }
       const check = ZDepositNotification.safeParse(parsed);
       if (!check.success) throw new AppError('request_param_err', { detail: 'notification fields' });
-      const n = check.data;
-      if (
-        n.mchId !== channel.gateway_mch_id ||
-        n.currency !== merchant.currency ||
-        !sameAmount(n.amount, BigInt(found.amount), merchant) ||
-        (found.pay_order_id !== null && found.pay_order_id !== n.payOrderId)
-      ) {
-        throw new AppError('deposit_notify_mismatch', { detail: `order ${found.order_no}` });
+      await applyGatewayOutcome(merchant, found, channel, check.data);
+    },
+
+    /**
+     * Reconciliation (a scheduled job): asks the gateway about online orders still PENDING, for the
+     * notifications that never got through, and applies the answer exactly as a notification. An
+     * order the gateway never heard of after ORPHAN_MS failed at creation: it ends FAILED.
+     */
+    async reconcile(now: Date): Promise<{ checked: number; finished: number }> {
+      const pending = await depositRepo.pendingOnline(
+        db,
+        new Date(now.getTime() - RECONCILE_WINDOW_MS),
+        now,
+        RECONCILE_BATCH,
+      );
+      let finished = 0;
+      for (const o of pending) {
+        const merchant = await deps.merchants.getById(o.merchant_id);
+        const channel = merchant && (await depositRepo.findChannel(db, merchant.id, o.channel_id));
+        if (!merchant || !channel?.gateway_url || !channel.gateway_secret || !channel.gateway_mch_id)
+          continue;
+        const answer = await queryGatewayOrder(
+          channel.gateway_url,
+          channel.gateway_secret,
+          channel.gateway_mch_id,
+          o.order_no,
+        );
+        try {
+          if (answer?.found && (answer.status === 'SUCCESS' || answer.status === 'FAILED')) {
+            await applyGatewayOutcome(merchant, o, channel, {
+              mchId: channel.gateway_mch_id,
+              amount: answer.amount,
+              currency: answer.currency,
+              payOrderId: answer.payOrderId,
+              status: answer.status,
+            });
+            finished++;
+          } else if (
+            answer?.found === false &&
+            now.getTime() - new Date(o.created_at).getTime() > ORPHAN_MS
+          ) {
+            const announce = await ledger.transaction(async (tx) => {
+              const locked = await depositRepo.lockOrder(tx, merchant.id, o.order_no);
+              if (locked?.status !== 'PENDING') return undefined;
+              return close(tx, merchant, locked, 'FAILED', 'deposit_failed');
+            });
+            announce?.();
+            finished++;
+          }
+        } catch (err) {
+          // one odd order (a mismatch) must not stop the others; it stays PENDING for an operator
+          if (!(err instanceof AppError)) throw err;
+        }
       }
-      const outcome = await ledger.transaction(async (tx) => {
-        const o = (await depositRepo.lockOrder(tx, merchant.id, found.order_no))!;
-        if (o.status === n.status) return undefined;
-        if (o.status !== 'PENDING')
-          throw new AppError('deposit_not_pending', { value: { status: o.status } });
-        if (o.pay_order_id === null) await depositRepo.setPayInfo(tx, o.id, n.payOrderId, null);
-        return n.status === 'SUCCESS'
-          ? { credited: true, announce: await credit(tx, merchant, o, 'deposit_arrived') }
-          : { credited: false, announce: await close(tx, merchant, o, 'FAILED', 'deposit_failed') };
-      });
-      if (!outcome) return;
-      outcome.announce();
-      if (outcome.credited)
-        events.emit('wallet.changed', { merchantId: merchant.id, memberId: found.member_id });
+      return { checked: pending.length, finished };
     },
 
     async adminList(actor: OperatorActor, merchant: MerchantContext, q: TDepositAdminQuery) {

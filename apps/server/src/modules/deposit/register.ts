@@ -8,6 +8,8 @@ import { depositRepo } from './deposit.repo.js';
 import { depositRoutes } from './deposit.routes.js';
 import { createDepositService } from './deposit.service.js';
 
+export const DEPOSIT_RECONCILE_JOB = 'deposit.reconcile';
+
 /** Deposits: channels per merchant, bank transfers reviewed by operators, online gateway payments. */
 export const registerDeposit: ModuleRegister = async (ctx) => {
   const audit = createAuditService({ db: ctx.db, clock: ctx.clock });
@@ -19,9 +21,14 @@ export const registerDeposit: ModuleRegister = async (ctx) => {
     events: ctx.events,
     clock: ctx.clock,
     publicUrl: ctx.config.publicUrl,
+    merchants: ctx.merchants,
   });
   const channels = createDepositChannelAdmin({ db: ctx.db, audit });
   await depositRoutes(ctx, { deposits, channels });
+  // notifications can be lost (gateway retries run out): ask the gateway about what is still pending
+  ctx.scheduler.every(DEPOSIT_RECONCILE_JOB, 60_000, async ({ now }) => {
+    await deposits.reconcile(now);
+  });
 };
 
 /**
