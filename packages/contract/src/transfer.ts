@@ -22,7 +22,7 @@ export type TTransferUplineRequest = z.input<typeof ZTransferUplineRequest>;
 
 export const ZTransferDownlineRequest = z
   .object({
-    downlineId: z.coerce.number().int().positive().optional(),
+    downlineId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
     downlineUsername: z.string().trim().min(1).max(64).optional(),
     amount: ZAmount,
     paymentPassword: z.string().min(1).max(64),

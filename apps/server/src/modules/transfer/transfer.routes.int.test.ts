@@ -287,6 +287,8 @@ describe('transfer to downline', () => {
     const res = await downline(agent.token, { amount: '5', paymentPassword: PAY });
     expect(res.statusCode).toBe(422);
     expect(res.json().errorCode).toBe('request_param_err');
+    const huge = await downline(agent.token, { downlineId: 1e12, amount: '5', paymentPassword: PAY });
+    expect(huge.statusCode).toBe(422);
   });
 });
 
