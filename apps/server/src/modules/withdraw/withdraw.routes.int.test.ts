@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { encryptPayload } from '@bp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.js';
 import { createMerchant, createOperator, login } from '../admin/admin.test-support.js';
@@ -386,6 +387,24 @@ describe('withdrawal request', () => {
     const over = await requestWithdraw(t.app, w, '750');
     expect(over.json().errorCode).toBe('insufficient_balance');
     await expectLedgerInvariants(db());
+  });
+
+  it('accepts the request encrypted, as the reference client sends it', async () => {
+    const w = await withdrawer(t.app, db(), merchantId, { balance: 100_000n });
+    const key = await t.app.inject({ url: '/wps/session/key/rsa', headers: { merchant: DEMO.merchant } });
+    const { encryption, body } = await encryptPayload(key.body, {
+      amount: '120.00',
+      bankAccountId: w.bankAccountId,
+      paymentPassword: PAY_PASSWORD,
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/wps/v2/transaction/withdraw',
+      headers: { ...w.headers, encryption },
+      payload: body,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().value).toMatchObject({ status: 'PENDING', amount: '120.00' });
   });
 
   it('concurrent requests hold only what the balance covers', async () => {
