@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import WebSocket from 'ws';
 import { createTestGateway, type TestGateway } from '@bp/test-gateway';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.js';
 import {
@@ -469,6 +470,34 @@ describe('online deposit through the test gateway', () => {
       await expectLedgerInvariants(t.database.db);
     } finally {
       await gw2.close();
+    }
+  });
+
+  it("pushes the outcome and the balance change to the member's open pages", async () => {
+    const p = await player();
+    const ws = new WebSocket(`${base.replace('http', 'ws')}/wps/ws?merchant=${DEMO.merchant}`);
+    const frames: { type: string; kind?: string; data?: Record<string, unknown> }[] = [];
+    ws.on('message', (d: Buffer) => frames.push(JSON.parse(d.toString())));
+    await new Promise<void>((r) => ws.on('open', () => r()));
+    try {
+      ws.send(JSON.stringify({ type: 'auth', token: p.token }));
+      await eventually(
+        () => frames,
+        (f) => f.some((x) => x.type === 'ready'),
+      );
+      const { orderNo, payUrl } = await createOrder(p.token, '111');
+      await confirm(payUrl, 'pay');
+      const got = await eventually(
+        () => frames,
+        (f) => f.some((x) => x.type === 'wallet.changed') && f.some((x) => x.type === 'notice'),
+      );
+      expect(got.find((x) => x.type === 'notice')).toMatchObject({
+        kind: 'deposit_arrived',
+        data: { orderNo, amount: '111.00' },
+      });
+      expect(got.some((x) => x.type === 'wallet.changed')).toBe(true);
+    } finally {
+      ws.close();
     }
   });
 });
