@@ -5,6 +5,7 @@ import { WALLET_KEY } from '../../features/wallet';
 import { i18n } from '../../shared/i18n';
 import { useAppStore } from '../../shared/store/app-store';
 import { showDialog } from '../../shared/ui/dialog';
+import { openModal } from '../../shared/ui/modal-store';
 
 /** Deposit and withdrawal history pages key their queries under these, so a notice refreshes them too. */
 const MONEY_KEYS = [WALLET_KEY, MESSAGES_KEY, ['deposit'], ['withdraw'], ['records']] as const;
@@ -25,6 +26,9 @@ export function useRealtimeSync() {
         kind: noticeTone(kind),
         title: text.title,
         name: `notice_${kind}`,
+      }).then(() => {
+        // a payout is waiting for the member's word: ask right away (SPEC §4 withdrawal confirmation)
+        if (kind === 'withdraw_approved') openModal('withdrawConfirm');
       });
     },
   });

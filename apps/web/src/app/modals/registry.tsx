@@ -9,6 +9,7 @@ import {
 } from '../../features/auth';
 import { loadCustomerServiceModal } from '../../features/customer-service';
 import { loadPaymentPasswordModal } from '../../features/member-centre';
+import { loadReceiptConfirmModal } from '../../features/withdraw';
 import { useSiteInfo } from '../../features/system';
 
 export interface ModalComponentProps {
@@ -42,6 +43,7 @@ const registry: Record<string, ModalComponent> = {
   changePassword: asModal(loadChangePasswordModal),
   slider: asModal(loadSliderModal),
   paymentPassword: asModal(loadPaymentPasswordModal),
+  withdrawConfirm: asModal(loadReceiptConfirmModal),
   notice: lazy(loadNoticePopup) as ModalComponent,
   noticeList: lazy(loadNoticeListModal) as ModalComponent,
 };

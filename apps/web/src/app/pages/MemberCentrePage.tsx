@@ -10,6 +10,7 @@ import {
 import { loadMessagesPage, useUnreadCount } from '../../features/messages';
 import { loadTransferFundPage } from '../../features/wallet';
 import { loadDepositPage } from '../../features/deposit';
+import { loadWithdrawPage } from '../../features/withdraw';
 import { loadTransferUplinePage } from '../../features/transfer';
 import {
   loadBonusDetailsPage,
@@ -28,6 +29,7 @@ import {
   ListIcon,
   TransferIcon,
   UplineIcon,
+  WithdrawIcon,
 } from '../../shared/ui/money-icons';
 import { UserIcon } from '../../shared/ui/icons';
 import '../../shared/ui/member-page.css';
@@ -38,6 +40,7 @@ const asLazy = <P,>(load: () => Promise<{ default: ComponentType<P> }>) => lazy(
 const SecurityCenter = asLazy(loadSecurityCenterPage);
 const TransferFund = asLazy(loadTransferFundPage);
 const Deposit = asLazy(loadDepositPage);
+const Withdraw = asLazy(loadWithdrawPage);
 const TransferUpline = asLazy(loadTransferUplinePage);
 const TransactionHistory = asLazy(loadTransactionHistoryPage);
 const PersonalProfit = asLazy(loadPersonalProfitPage);
@@ -77,7 +80,18 @@ export default function MemberCentrePage() {
     },
     { id: 'transferFund', label: 'transferFund', icon: <TransferIcon />, render: () => <TransferFund /> },
     { id: 'depositv2', label: 'depositv2', icon: <DepositIcon />, render: () => <Deposit /> },
-    { id: 'transferUpline', label: 'transferUpline', icon: <UplineIcon />, render: () => <TransferUpline /> },
+    {
+      id: 'withdraw',
+      label: 'withdraw',
+      icon: <WithdrawIcon />,
+      render: () => <Withdraw onPaymentPassword={() => openModal('paymentPassword')} />,
+    },
+    {
+      id: 'transferUpline',
+      label: 'transferUpline',
+      icon: <UplineIcon />,
+      render: () => <TransferUpline onPaymentPassword={() => openModal('paymentPassword')} />,
+    },
     {
       id: 'transactionHistory',
       label: 'transactionHistory',

@@ -71,7 +71,20 @@ export default function DepositPage() {
     try {
       if (channel.kind === 'online') {
         const r = await online.mutateAsync({ channelId: channel.id, amount: amount.trim() });
-        window.location.assign(r.payUrl);
+        // The gateway opens in a tab of its own so this page stays and shows the order settle live;
+        // where a tab cannot be opened (blocked pop-ups) the gateway replaces this page and sends the
+        // player back to `?orderNo=`.
+        const tab = window.open(r.payUrl, '_blank');
+        if (!tab) {
+          window.location.assign(r.payUrl);
+          return;
+        }
+        tab.opener = null;
+        setAmount('');
+        setSp((cur) => {
+          cur.set('orderNo', r.orderNo);
+          return cur;
+        });
         return;
       }
       const file = receipt[0];

@@ -14,6 +14,10 @@ export function useSavePaymentPassword() {
       if (b.mode === 'set') await callEndpoint(passwordEndpoints.setPaymentPassword, { body: b.body });
       else await callEndpoint(passwordEndpoints.changePaymentPassword, { body: b.body });
     },
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['paymentPassword'] }),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: ['paymentPassword'] });
+      // the withdrawal settings carry hasPaymentPassword too (the withdraw feature keys them under 'withdraw')
+      void qc.invalidateQueries({ queryKey: ['withdraw'] });
+    },
   });
 }

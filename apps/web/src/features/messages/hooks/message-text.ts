@@ -16,10 +16,15 @@ export function messageText(
     if (v === null || v === undefined || typeof v === 'object') continue;
     vars[k] = /amount$/i.test(k) || k === 'fee' ? formatAmount(String(v), symbol) : String(v);
   }
+  vars.amount ??= '';
+  vars.from ??= '';
   const known = t(`kind_${kind}`, { ns: 'messages', defaultValue: '' }) !== '';
+  // an operator's remark explains a refusal; on good news it is internal chatter
+  const why = /rejected|failed/.test(kind) ? vars.reason || vars.remark : undefined;
+  const body = known ? t(`body_${kind}`, { ns: 'messages', ...vars }) : '';
   return {
     title: known ? t(`kind_${kind}`, { ns: 'messages' }) : t('kind_other', { ns: 'messages' }),
-    body: known ? t(`body_${kind}`, { ns: 'messages', ...vars }) : '',
+    body: why && body ? `${body} ${t('reasonLine', { ns: 'messages', reason: why })}` : body,
   };
 }
 

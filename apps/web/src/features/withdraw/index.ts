@@ -1,0 +1,2 @@
+export const loadWithdrawPage = () => import('./pages/WithdrawPage');
+export const loadReceiptConfirmModal = () => import('./components/ReceiptConfirmModal');
