@@ -66,7 +66,14 @@ export const ledgerRepo = {
           select id from ledger_account where member_id = ${memberId} and code = ${code}
           limit 1`,
     );
-    return row!.id;
+    if (row) return row.id;
+    // A concurrent transaction created it and committed while this insert waited: the statement's
+    // snapshot predates that row, a new statement sees it.
+    const [again] = await rows<{ id: bigint }>(
+      db,
+      sql`select id from ledger_account where member_id = ${memberId} and code = ${code}`,
+    );
+    return again!.id;
   },
 
   async ensureHouseAccount(db: Executor, merchantId: number, code: string, bucket: number) {
@@ -82,7 +89,13 @@ export const ledgerRepo = {
             and code = ${code} and bucket = ${bucket}
           limit 1`,
     );
-    return row!.id;
+    if (row) return row.id;
+    const [again] = await rows<{ id: bigint }>(
+      db,
+      sql`select id from ledger_account where merchant_id = ${merchantId} and member_id is null
+          and code = ${code} and bucket = ${bucket}`,
+    );
+    return again!.id;
   },
 
   /** Row locks in ascending id order: every writer takes them in the same order, so none deadlock. */
