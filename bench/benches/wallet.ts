@@ -122,7 +122,7 @@ export async function run(seconds: number) {
       connections: CLIENTS,
       duration,
       pipelining: 1,
-      requests: requests as autocannon.Request[],
+      requests: requests as unknown as autocannon.Request[],
     });
   await go(2);
   const ours = await go(seconds);

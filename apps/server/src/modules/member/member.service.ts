@@ -50,7 +50,6 @@ export interface NewMemberInput {
   /** set when an operator or agent created the account with a password the member did not choose */
   mustChangePassword?: boolean;
   paymentPassword?: string | null;
-  trialBalance?: bigint;
   registeredIp?: string | null;
   registerDevice?: string | null;
 }
@@ -201,7 +200,6 @@ export function createMemberService({ db, clock }: { db: Executor; clock: Clock 
           language: input.language ?? null,
           mustChangePassword: input.mustChangePassword ?? false,
           paymentPasswordHash,
-          trialBalance: input.trialBalance ?? 0n,
           registeredIp: input.registeredIp ?? null,
           registerDevice: input.registerDevice ?? null,
           passwordChangedAt: now,

@@ -7,6 +7,7 @@ import { createPayloadCrypto, type PayloadCrypto } from '../../platform/payload-
 import type { MerchantContext } from '../merchant/merchant.service.js';
 import { createAuditService } from '../audit/audit.service.js';
 import { memberServiceFor } from '../member/register.js';
+import { ledgerServiceFor } from '../ledger/register.js';
 import { createCaptchaService, type CaptchaService } from './captcha.service.js';
 import { createSessionService, type SessionService } from './session.service.js';
 import { sessionRoutes } from './session.routes.js';
@@ -25,7 +26,13 @@ function moduleFor(ctx: Pick<ModuleContext, 'db' | 'clock' | 'events' | 'config'
     const captchas = createCaptchaService({ db: ctx.db, clock: ctx.clock });
     s = {
       captchas,
-      sessions: createSessionService({ db: ctx.db, clock: ctx.clock, members, captchas }),
+      sessions: createSessionService({
+        db: ctx.db,
+        clock: ctx.clock,
+        members,
+        captchas,
+        ledger: ledgerServiceFor(ctx),
+      }),
       payloads: createPayloadCrypto({ db: ctx.db, clock: ctx.clock, appSecret: ctx.config.appSecret }),
     };
     instances.set(ctx.events, s);

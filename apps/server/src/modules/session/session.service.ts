@@ -15,6 +15,7 @@ import { AppError, isAppError } from '../../platform/errors.js';
 import type { Clock } from '../../platform/module.js';
 import { hashPassword, verifyPassword } from '../../platform/password.js';
 import type { MerchantContext } from '../merchant/merchant.service.js';
+import type { LedgerService } from '../ledger/ledger.service.js';
 import {
   isAgent,
   isNonMember,
@@ -115,11 +116,13 @@ export function createSessionService({
   clock,
   members,
   captchas,
+  ledger,
 }: {
   db: Db;
   clock: Clock;
   members: MemberService;
   captchas: CaptchaService;
+  ledger: LedgerService;
 }) {
   let dummyHash: Promise<string> | undefined;
   const getDummyHash = () => (dummyHash ??= hashPassword(randomBytes(18).toString('base64')));
@@ -576,10 +579,22 @@ export function createSessionService({
               // no password at all: a trial account is only ever reached through its session
               password: null,
               type: TRIAL_TYPES[0],
-              trialBalance: settings.trialBalanceMinor,
               registeredIp: meta.ip,
               registerDevice: meta.deviceId ?? null,
             });
+            // play money comes from the house's play account like any other movement
+            if (settings.trialBalanceMinor > 0n) {
+              await ledger.post(tx, {
+                merchantId: merchant.id,
+                key: `play_grant:${m.id}`,
+                type: 'play_grant',
+                memberId: m.id,
+                lines: [
+                  { account: { house: 'play', spread: m.id }, amount: -settings.trialBalanceMinor },
+                  { account: { memberId: m.id, code: 'main' }, amount: settings.trialBalanceMinor },
+                ],
+              });
+            }
             return startSession(tx, m, meta, { loginType: 'freeplay', merchant, eventKind: 'freeplay' });
           });
         } catch (err) {
