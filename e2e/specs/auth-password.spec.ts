@@ -79,6 +79,10 @@ test('reset by phone logs in and goes home; SMS login works too (bn, phone)', as
   await page.getByTestId('menu-logout').click();
   await expect(page.getByTestId('dialog-message')).toContainText(BENGALI);
   await page.getByTestId('dialog-confirm').click();
+  // signing out clears the session storage (SPEC §4), so the visitor popup is due again: read it first
+  await expect(page.getByTestId('announcement-popup')).toBeVisible();
+  await page.getByTestId('announcement-popup-close').click();
+  await expect(page.getByTestId('announcement-popup')).toBeHidden();
   await page.getByTestId('login-button').click();
   await page.getByTestId('login-tab-sms').click();
   await page.getByTestId('sms-login-mobile').fill(mobile);
