@@ -26,6 +26,10 @@ test('header balance: two decimals with separators, refresh, show/hide (en, desk
   await expect(balance).toHaveText('৳12,345.50');
   await expect(page.getByTestId('balance-refresh')).toHaveAttribute('data-loading', 'false');
   await shot(page, 'wallet-header-desktop-en');
+  await page.setViewportSize({ width: 800, height: 900 });
+  await expect(balance).toBeVisible();
+  await shot(page, 'wallet-header-tablet-en');
+  await page.setViewportSize({ width: 1366, height: 900 });
 
   await page.getByTestId('balance-toggle').click();
   await expect(balance).toHaveText('৳******');

@@ -38,6 +38,9 @@ test('member centre: every page from the menu, my account by default, messages b
   await page.setViewportSize({ width: 1366, height: 900 });
   await loginMember(page, username, 'Wallet@123');
 
+  // the side menu's member links lead into the member centre; /member opens my account
+  await page.getByTestId('side-member-transactionHistory').click();
+  await expect(page.getByTestId('transaction-history-page')).toBeVisible();
   await page.goto('/member');
   await expect(page.getByTestId('member-centre')).toHaveAttribute('data-page', 'securityCenter');
   await expect(page.getByTestId('member-info-account')).toHaveText(username);
@@ -88,4 +91,7 @@ test('member centre on a phone in Bengali: the menu folds into a toggle', async 
   await page.getByTestId('member-menu-securityCenter').click();
   await expect(page.getByTestId('member-info-account')).toHaveText(username);
   await shot(page, 'member-account-phone-bn');
+  await page.getByTestId('theme-toggle').click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await shot(page, 'member-account-phone-light-bn');
 });

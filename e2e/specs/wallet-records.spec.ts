@@ -53,6 +53,9 @@ test('account record: type filter and date presets live in the URL; profit and l
   await expect(page).toHaveURL(/personalProfit\?preset=last30days$/);
   await expect(page.getByTestId('profit-deposits')).toContainText('৳1,234.56');
   await shot(page, 'wallet-profit-desktop-en');
+  await page.getByTestId('theme-toggle').click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await shot(page, 'wallet-profit-desktop-light-en');
 
   await page.getByTestId('member-menu-bonusDetails').click();
   await expect(page.getByTestId('bonus-total')).toHaveText('৳0.00');

@@ -6,6 +6,7 @@ import { GamesIcon, HeadsetIcon, HelpIcon } from '../../shared/ui/icons';
 import { openModal } from '../../shared/ui/modal-store';
 import { useAppStore } from '../../shared/store/app-store';
 import { LanguageSelect } from './LanguageSelect';
+import { MemberLinks } from './MemberLinks';
 
 const AppQr = lazy(() => import('./AppQr'));
 
@@ -55,6 +56,7 @@ export function SideMenu() {
             <span>{t('common:customerService')}</span>
           </button>
         </nav>
+        <MemberLinks />
         <div className="side-menu__block">
           <LanguageSelect testId="language-select" />
         </div>

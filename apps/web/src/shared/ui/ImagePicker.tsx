@@ -27,8 +27,9 @@ export function ImagePicker({ files, onChange, max = IMAGE_MAX_COUNT, testId, la
   };
   return (
     <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
+      <span className="field__label">{label}</span>
+      <label className="btn btn--ghost btn--sm img-pick__btn" htmlFor={id}>
+        {t('chooseImages', { count: max })}
       </label>
       <input
         id={id}
@@ -36,7 +37,7 @@ export function ImagePicker({ files, onChange, max = IMAGE_MAX_COUNT, testId, la
         accept="image/png,image/jpeg"
         multiple={max > 1}
         data-testid={testId}
-        className="img-pick__input"
+        className="visually-hidden"
         onChange={(e) => {
           void pick(e.target.files);
           e.target.value = '';

@@ -178,7 +178,10 @@ export default function DepositPage() {
                   type="button"
                   aria-pressed={amount === q}
                   data-testid="deposit-quick-amount"
-                  onClick={() => setAmount(q)}
+                  onClick={() => {
+                    setAmount(q);
+                    setErrors((e) => ({ ...e, amount: null }));
+                  }}
                 >
                   {formatAmount(q, '').replace(/\.00$/, '')}
                 </button>
@@ -197,7 +200,10 @@ export default function DepositPage() {
                 <TextField
                   label={t('reference')}
                   value={reference}
-                  onChange={setReference}
+                  onChange={(v) => {
+                    setReference(v);
+                    setErrors((e) => ({ ...e, reference: null }));
+                  }}
                   error={errors.reference}
                   testId="deposit-reference"
                   maxLength={64}

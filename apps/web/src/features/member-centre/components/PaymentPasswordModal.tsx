@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFieldErrors } from '../../../shared/hooks/field-errors';
 import { errorText } from '../../../shared/api';
 import { showDialog } from '../../../shared/ui/dialog';
 import { PasswordField } from '../../../shared/ui/form';
@@ -18,7 +19,7 @@ export default function PaymentPasswordModal({ onClose }: { onClose: () => void 
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<Record<string, string | null>>({});
+  const { errors, setErrors, edit } = useFieldErrors();
   const mode = has.data ? 'change' : 'set';
 
   const submit = async (e: FormEvent) => {
@@ -62,7 +63,7 @@ export default function PaymentPasswordModal({ onClose }: { onClose: () => void 
         <PasswordField
           label={mode === 'set' ? t('loginPassword') : t('oldPaymentPassword')}
           value={current}
-          onChange={setCurrent}
+          onChange={edit('current', setCurrent)}
           error={errors.current}
           testId="payment-password-current"
           autoComplete={mode === 'set' ? 'current-password' : 'off'}
@@ -71,7 +72,7 @@ export default function PaymentPasswordModal({ onClose }: { onClose: () => void 
         <PasswordField
           label={t('newPaymentPassword')}
           value={next}
-          onChange={setNext}
+          onChange={edit('next', setNext)}
           error={errors.next}
           testId="payment-password-new"
           inputMode="numeric"
@@ -81,7 +82,7 @@ export default function PaymentPasswordModal({ onClose }: { onClose: () => void 
         <PasswordField
           label={t('confirmPaymentPassword')}
           value={confirm}
-          onChange={setConfirm}
+          onChange={edit('confirm', setConfirm)}
           error={errors.confirm}
           testId="payment-password-confirm"
           inputMode="numeric"

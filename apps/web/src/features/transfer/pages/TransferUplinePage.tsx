@@ -1,6 +1,7 @@
 import type { TTransferResult } from '@bp/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFieldErrors } from '../../../shared/hooks/field-errors';
 import { errorText } from '../../../shared/api';
 import { checkAmount, formatAmount } from '../../../shared/format';
 import { useAppStore } from '../../../shared/store/app-store';
@@ -18,7 +19,7 @@ export default function TransferUplinePage({ onPaymentPassword }: { onPaymentPas
   const send = useTransferUpline();
   const [amount, setAmount] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string | null>>({});
+  const { errors, setErrors, edit } = useFieldErrors();
   const [done, setDone] = useState<TTransferResult | null>(null);
   const d = info.data;
   const money = (v: string | undefined) => formatAmount(v ?? '0', symbol);
@@ -107,7 +108,7 @@ export default function TransferUplinePage({ onPaymentPassword }: { onPaymentPas
           <TextField
             label={t('amount')}
             value={amount}
-            onChange={setAmount}
+            onChange={edit('amount', setAmount)}
             error={errors.amount}
             testId="upline-amount"
             inputMode="decimal"
@@ -117,7 +118,7 @@ export default function TransferUplinePage({ onPaymentPassword }: { onPaymentPas
           <PasswordField
             label={t('paymentPassword')}
             value={password}
-            onChange={setPassword}
+            onChange={edit('password', setPassword)}
             error={errors.password}
             testId="upline-password"
             inputMode="numeric"

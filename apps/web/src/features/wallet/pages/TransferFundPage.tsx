@@ -166,7 +166,10 @@ export default function TransferFundPage() {
           <TextField
             label={t('amount')}
             value={amount}
-            onChange={setAmount}
+            onChange={(v) => {
+              setAmount(v);
+              setError(null);
+            }}
             error={error}
             testId="wallet-transfer-amount"
             inputMode="decimal"

@@ -1,6 +1,7 @@
 import type { TBankAccount } from '@bp/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFieldErrors } from '../../../shared/hooks/field-errors';
 import { errorText } from '../../../shared/api';
 import { showDialog } from '../../../shared/ui/dialog';
 import { TextField } from '../../../shared/ui/form';
@@ -23,7 +24,7 @@ export function BankAccounts({ accounts, max, payeeName }: Props) {
   const [bankName, setBankName] = useState('');
   const [accountName, setAccountName] = useState(payeeName ?? '');
   const [accountNumber, setAccountNumber] = useState('');
-  const [errors, setErrors] = useState<Record<string, string | null>>({});
+  const { errors, setErrors, edit } = useFieldErrors();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -103,7 +104,7 @@ export function BankAccounts({ accounts, max, payeeName }: Props) {
           <TextField
             label={t('bankName')}
             value={bankName}
-            onChange={setBankName}
+            onChange={edit('bankName', setBankName)}
             error={errors.bankName}
             testId="bank-add-bank"
             maxLength={60}
@@ -112,7 +113,7 @@ export function BankAccounts({ accounts, max, payeeName }: Props) {
           <TextField
             label={t('accountName')}
             value={accountName}
-            onChange={setAccountName}
+            onChange={edit('accountName', setAccountName)}
             error={errors.accountName}
             testId="bank-add-name"
             maxLength={60}
@@ -121,7 +122,7 @@ export function BankAccounts({ accounts, max, payeeName }: Props) {
           <TextField
             label={t('accountNumber')}
             value={accountNumber}
-            onChange={setAccountNumber}
+            onChange={edit('accountNumber', setAccountNumber)}
             error={errors.accountNumber}
             testId="bank-add-number"
             inputMode="numeric"

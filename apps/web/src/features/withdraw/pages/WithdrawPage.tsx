@@ -1,6 +1,7 @@
 import type { TWithdrawal } from '@bp/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFieldErrors } from '../../../shared/hooks/field-errors';
 import { errorText } from '../../../shared/api';
 import { checkAmount, formatAmount } from '../../../shared/format';
 import { PasswordField, TextField } from '../../../shared/ui/form';
@@ -26,7 +27,7 @@ export default function WithdrawPage({ onPaymentPassword }: { onPaymentPassword:
   const [amount, setAmount] = useState('');
   const [bankId, setBankId] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string | null>>({});
+  const { errors, setErrors, edit } = useFieldErrors();
   const [done, setDone] = useState<TWithdrawal | null>(null);
   const s = settings.data;
   const symbol = s?.currencySymbol ?? '';
@@ -157,7 +158,7 @@ export default function WithdrawPage({ onPaymentPassword }: { onPaymentPassword:
             <TextField
               label={t('amount')}
               value={amount}
-              onChange={setAmount}
+              onChange={edit('amount', setAmount)}
               error={errors.amount}
               testId="withdraw-amount"
               inputMode="decimal"
@@ -168,7 +169,7 @@ export default function WithdrawPage({ onPaymentPassword }: { onPaymentPassword:
             <PasswordField
               label={t('paymentPassword')}
               value={password}
-              onChange={setPassword}
+              onChange={edit('password', setPassword)}
               error={errors.password}
               testId="withdraw-password"
               inputMode="numeric"
