@@ -376,7 +376,7 @@ describe('/wps/v2/verification/sms/send and /verify (bind the mobile)', () => {
     const ok = await verify(code);
     expect(ok.json(), ok.body).toEqual({
       success: true,
-      value: { verified: true, mobile: `${phone.slice(0, 6)}****` },
+      value: { verified: true, mobile: `0${phone.slice(0, 6)}****` },
     });
     expect((await members.getById(b.id, m.id)).mobile).toBe(phone);
     expectError(await verify(code), 'sms_code_invalid');

@@ -103,7 +103,10 @@ describe('phone input', () => {
       'sms_phone_invalid',
     );
   });
-  it('masks the last four digits', () => expect(maskNational('1712345678')).toBe('171234****'));
+  it('masks the last four digits of the number as typed at home', () => {
+    expect(maskNational('1712345678', '+880')).toBe('0171234****');
+    expect(maskNational('2025550123', '+1')).toBe('202555****');
+  });
 });
 
 describe('message', () => {

@@ -5,6 +5,7 @@ import {
   ZSmsOutboxQuery,
   ZSmsSettings,
   type TSmsSettings,
+  nationalDisplay,
   normaliseDialingCode,
   normalisePhone,
   PHONE_RULES,
@@ -321,7 +322,7 @@ export function createSmsService(deps: {
           ticket.countryDialingCode,
         );
       });
-      return { verified: true as const, mobile: maskNational(ticket.mobile) };
+      return { verified: true as const, mobile: maskNational(ticket.mobile, ticket.countryDialingCode) };
     },
 
     async getSettings(actor: OperatorActor): Promise<TSmsSettings> {
@@ -386,8 +387,9 @@ function outboxMobile(input: string): string {
   return digits.replace(/^0/, '');
 }
 
-/** `1712345678` -> `171234****` */
-export function maskNational(mobile: string): string {
-  const hide = Math.min(4, Math.max(0, mobile.length - 3));
-  return mobile.slice(0, mobile.length - hide) + '*'.repeat(hide);
+/** `1712345678` (+880) -> `0171234****`: the number as typed at home, the last four digits hidden. */
+export function maskNational(mobile: string, countryDialingCode: string): string {
+  const shown = nationalDisplay(countryDialingCode, mobile);
+  const hide = Math.min(4, Math.max(0, shown.length - 3));
+  return shown.slice(0, shown.length - hide) + '*'.repeat(hide);
 }

@@ -248,7 +248,7 @@ describe('POST /wps/session/login/verification', () => {
     expect(methods).toEqual(['SMS']);
     const send = await post('/wps/session/login/verification/send', { ticket, method: 'SMS' });
     expect(send.statusCode).toBe(200);
-    expect(send.json().value.to).toBe('171300****');
+    expect(send.json().value.to).toBe('0171300****');
     const outbox = await t.app.inject({
       url: '/admin/api/sms-outbox?mobile=1713000001',
       headers: { authorization: op },

@@ -97,7 +97,10 @@ export function createTwoFactorService(deps: {
           memberId: member.id,
         });
         await event(member, 'login_verify', 'code_sent', meta, { method: 'SMS' });
-        return { expiredMinutes: sent.expiredMinutes, to: maskNational(phone.mobile) };
+        return {
+          expiredMinutes: sent.expiredMinutes,
+          to: maskNational(phone.mobile, phone.countryDialingCode),
+        };
       }
       await throttle.hit(merchant.id, TWO_FACTOR_THROTTLES.emailSend, String(pending.id));
       const code = newCode();
