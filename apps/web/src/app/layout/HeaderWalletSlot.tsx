@@ -7,10 +7,10 @@ import { useAppStore } from '../../shared/store/app-store';
 
 const HeaderWallet = lazy(loadHeaderWallet);
 
-/** Inside the header from 768 px; a strip of its own under the header on phones. Only one is mounted. */
+/** Inside the header from 1024 px (below, the header row has no room for it); a strip of its own under the header on phones. Only one is mounted. */
 export function HeaderWalletSlot({ place }: { place: 'header' | 'below' }) {
   const isLogin = useAppStore((s) => s.isLogin);
-  const wide = useMediaQuery('(min-width: 768px)');
+  const wide = useMediaQuery('(min-width: 1024px)');
   if (!isLogin || wide !== (place === 'header')) return null;
   return (
     <Suspense fallback={null}>
