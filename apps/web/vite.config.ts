@@ -5,6 +5,9 @@ const api = 'http://127.0.0.1:8080';
 
 export default defineConfig({
   plugins: [react()],
+  // Plain JS objects, not JSON.parse strings: named imports of a locale's namespaces are then
+  // tree-shaken (the home route carries only the namespaces it reads; shared/i18n/catalogues.ts).
+  json: { stringify: false },
   server: {
     port: 5173,
     proxy: {

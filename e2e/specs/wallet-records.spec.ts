@@ -42,8 +42,7 @@ test('account record: type filter and date presets live in the URL; profit and l
   await page.getByTestId('preset-today').click();
   await expect(page).toHaveURL(/preset=today/);
   await expect(rows).toHaveCount(1);
-  const today = await page.getByTestId('report-period').textContent();
-  expect(today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  await expect(page.getByTestId('report-period')).toHaveText(/^\d{4}-\d{2}-\d{2}$/);
   await shot(page, 'wallet-records-desktop-en');
 
   await page.getByTestId('member-menu-personalProfit').click();

@@ -6,6 +6,7 @@ import {
   loadSocialDonePage,
 } from '../features/auth';
 import { loadHelpPage } from '../features/help';
+import { loadLazyNamespaces } from '../shared/i18n';
 import { PageLoader } from '../shared/ui/Loader';
 import { AppRoot } from './AppRoot';
 import { agentShell } from './pages/AgentShell';
@@ -13,7 +14,11 @@ import { Layout } from './layout/Layout';
 import { RouteError } from './screens/RouteError';
 
 const home = async () => ({ Component: (await import('./pages/HomePage')).default });
-const memberCentre = async () => ({ Component: (await import('./pages/MemberCentrePage')).default });
+// Member-centre pages read the lazily loaded namespaces (shared/i18n/catalogues.ts).
+const memberCentre = async () => {
+  const [page] = await Promise.all([import('./pages/MemberCentrePage'), loadLazyNamespaces()]);
+  return { Component: page.default };
+};
 
 /**
  * SPEC §2.1 routes delivered so far. Every page is its own chunk. Later issues add their routes here

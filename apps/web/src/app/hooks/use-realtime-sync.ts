@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { MESSAGES_KEY, messageText, noticeTone } from '../../features/messages';
+import { MESSAGES_KEY, loadNoticeText } from '../../features/messages';
 import { useRealtime } from '../../features/realtime';
 import { WALLET_KEY } from '../../features/wallet';
-import { i18n } from '../../shared/i18n';
+import { i18n, loadLazyNamespaces } from '../../shared/i18n';
 import { useAppStore } from '../../shared/store/app-store';
 import { showDialog } from '../../shared/ui/dialog';
 import { openModal } from '../../shared/ui/modal-store';
@@ -18,8 +18,9 @@ export function useRealtimeSync() {
   const qc = useQueryClient();
   useRealtime({
     onWalletChanged: () => void qc.invalidateQueries({ queryKey: WALLET_KEY }),
-    onNotice: (kind, data) => {
+    onNotice: async (kind, data) => {
       for (const key of MONEY_KEYS) void qc.invalidateQueries({ queryKey: key });
+      const [{ messageText, noticeTone }] = await Promise.all([loadNoticeText(), loadLazyNamespaces()]);
       const symbol = useAppStore.getState().currencySymbol;
       const text = messageText(i18n.t, kind, data, symbol);
       void showDialog(text.body || text.title, {

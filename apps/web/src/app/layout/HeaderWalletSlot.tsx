@@ -2,10 +2,11 @@ import { lazy, Suspense } from 'react';
 import { requireRealAccount } from '../../features/auth';
 import { loadHeaderWallet } from '../../features/wallet';
 import { useMediaQuery } from '../../shared/hooks/use-media-query';
+import { loadLazyNamespaces } from '../../shared/i18n';
 import { navigateTo } from '../../shared/navigation';
 import { useAppStore } from '../../shared/store/app-store';
 
-const HeaderWallet = lazy(loadHeaderWallet);
+const HeaderWallet = lazy(async () => (await Promise.all([loadHeaderWallet(), loadLazyNamespaces()]))[0]);
 
 /** Inside the header from 1024 px (below, the header row has no room for it); a strip of its own under the header on phones. Only one is mounted. */
 export function HeaderWalletSlot({ place }: { place: 'header' | 'below' }) {

@@ -5,10 +5,15 @@ import { LeftMenuBanner } from '../../features/announcements';
 import { GamesIcon, HeadsetIcon, HelpIcon } from '../../shared/ui/icons';
 import { openModal } from '../../shared/ui/modal-store';
 import { useAppStore } from '../../shared/store/app-store';
+import { loadLazyNamespaces } from '../../shared/i18n';
 import { LanguageSelect } from './LanguageSelect';
-import { MemberLinks } from './MemberLinks';
 
 const AppQr = lazy(() => import('./AppQr'));
+// Logged-in only, and its texts are a lazy namespace: loaded with it.
+const MemberLinks = lazy(async () => {
+  const [m] = await Promise.all([import('./MemberLinks'), loadLazyNamespaces()]);
+  return { default: m.MemberLinks };
+});
 
 /**
  * Left menu: banner, quick links (only those whose page exists now), language, app-download QR.
@@ -19,6 +24,7 @@ export function SideMenu() {
   const open = useAppStore((s) => s.sideMenuOpen);
   const setOpen = useAppStore((s) => s.setSideMenuOpen);
   const { pathname } = useLocation();
+  const isLogin = useAppStore((s) => s.isLogin);
 
   // Navigating closes the drawer.
   useEffect(() => setOpen(false), [pathname, setOpen]);
@@ -56,7 +62,11 @@ export function SideMenu() {
             <span>{t('common:customerService')}</span>
           </button>
         </nav>
-        <MemberLinks />
+        {isLogin && (
+          <Suspense fallback={null}>
+            <MemberLinks />
+          </Suspense>
+        )}
         <div className="side-menu__block">
           <LanguageSelect testId="language-select" />
         </div>

@@ -11,6 +11,7 @@ import { loadCustomerServiceModal } from '../../features/customer-service';
 import { loadPaymentPasswordModal } from '../../features/member-centre';
 import { loadReceiptConfirmModal } from '../../features/withdraw';
 import { useSiteInfo } from '../../features/system';
+import { loadLazyNamespaces } from '../../shared/i18n';
 
 export interface ModalComponentProps {
   onClose: () => void;
@@ -42,8 +43,12 @@ const registry: Record<string, ModalComponent> = {
   forgotPassword: asModal(loadForgotPasswordModal),
   changePassword: asModal(loadChangePasswordModal),
   slider: asModal(loadSliderModal),
-  paymentPassword: asModal(loadPaymentPasswordModal),
-  withdrawConfirm: asModal(loadReceiptConfirmModal),
+  paymentPassword: asModal(
+    async () => (await Promise.all([loadPaymentPasswordModal(), loadLazyNamespaces()]))[0],
+  ),
+  withdrawConfirm: asModal(
+    async () => (await Promise.all([loadReceiptConfirmModal(), loadLazyNamespaces()]))[0],
+  ),
   notice: lazy(loadNoticePopup) as ModalComponent,
   noticeList: lazy(loadNoticeListModal) as ModalComponent,
 };

@@ -1,4 +1,5 @@
-import bn from '../../locales/bn.json';
+import { auth, common, cs, errors, help, home, layout, system } from '../../locales/bn.json';
+import bnUrl from '../../locales/bn.json?url';
 
 /**
  * Bengali is the default and ships inside the entry chunk; every other catalogue is its own chunk,
@@ -6,7 +7,45 @@ import bn from '../../locales/bn.json';
  */
 export type Catalogue = Record<string, Record<string, string>>;
 
-export const defaultCatalogue: Catalogue = bn;
+/**
+ * The Bengali namespaces the shell and the home route need ship in the entry chunk (named imports:
+ * the JSON's other namespaces are tree-shaken out of it). LAZY_NAMESPACES are only read on lazy
+ * routes and components (member centre, header wallet, side-menu member links, real-time notices): their Bengali texts are fetched with that route
+ * (`loadLazyNamespaces`), which keeps the home route inside its size budget. A new namespace goes
+ * in one of the two lists (catalogues.test.ts checks).
+ */
+export const EAGER_NAMESPACES = [
+  'common',
+  'layout',
+  'home',
+  'help',
+  'system',
+  'cs',
+  'errors',
+  'auth',
+] as const;
+export const LAZY_NAMESPACES = ['wallet', 'records', 'memberCentre', 'messages'] as const;
+
+export const defaultCatalogue: Catalogue = {
+  common,
+  layout,
+  home,
+  help,
+  system,
+  cs,
+  errors,
+  auth,
+};
+
+/** The whole Bengali catalogue as a static asset (not JavaScript), for the lazy namespaces. */
+export async function loadFullDefaultCatalogue(): Promise<Catalogue | undefined> {
+  try {
+    const res = await fetch(bnUrl);
+    return res.ok ? ((await res.json()) as Catalogue) : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 const lazyCatalogues = import.meta.glob<Catalogue>(['../../locales/*.json', '!../../locales/bn.json'], {
   import: 'default',

@@ -1,7 +1,13 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { setLanguageGetter } from '../api/client-context';
-import { SHIPPED_LNGS, defaultCatalogue, loadCatalogue } from './catalogues';
+import {
+  LAZY_NAMESPACES,
+  SHIPPED_LNGS,
+  defaultCatalogue,
+  loadCatalogue,
+  loadFullDefaultCatalogue,
+} from './catalogues';
 import { DEFAULT_LNG, LANGUAGES, languageByLng } from './languages';
 
 export const NAMESPACES = Object.keys(defaultCatalogue);
@@ -44,9 +50,31 @@ export async function initI18n(preferred: string): Promise<void> {
   applyToDocument(i18n.language);
 }
 
+let lazyWanted = false;
+
+/** Adds the lazy namespaces of a language (Bengali: fetched; others: already in their catalogue). */
+async function ensureLazy(lng: string) {
+  if (LAZY_NAMESPACES.every((ns) => i18n.hasResourceBundle(lng, ns))) return;
+  const cat = lng === DEFAULT_LNG ? await loadFullDefaultCatalogue() : await loadCatalogue(lng);
+  for (const ns of LAZY_NAMESPACES) {
+    const entries = cat?.[ns];
+    if (entries) i18n.addResourceBundle(lng, ns, entries, true, true);
+  }
+}
+
+/**
+ * Lazy routes await this before rendering: the texts of LAZY_NAMESPACES in the current language,
+ * and from then on in every language switched to.
+ */
+export async function loadLazyNamespaces(): Promise<void> {
+  lazyWanted = true;
+  await ensureLazy(i18n.language || DEFAULT_LNG);
+}
+
 /** Loads the catalogue if needed, then switches. Unknown languages fall back to Bengali. */
 export async function changeLanguage(lng: string): Promise<string> {
   const target = (await ensureLoaded(lng)) ? lng : DEFAULT_LNG;
+  if (lazyWanted) await ensureLazy(target);
   if (i18n.language !== target) await i18n.changeLanguage(target);
   return target;
 }

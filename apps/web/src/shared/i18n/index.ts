@@ -1,3 +1,3 @@
-export { i18n, initI18n, changeLanguage, NAMESPACES } from './i18n';
+export { i18n, initI18n, changeLanguage, loadLazyNamespaces, NAMESPACES } from './i18n';
 export { LANGUAGES, DEFAULT_LNG, languageByCode, languageByLng, type LanguageMeta } from './languages';
 export { SHIPPED_LNGS } from './catalogues';
