@@ -15,7 +15,9 @@ async function main() {
   });
   const applied = await migrate(database);
   const listenHost = ['0.0.0.0', '::'].includes(config.host) ? [] : [config.host.toLowerCase()];
-  const seed = config.seedDemo ? await seedIfEmpty(database, { extraDomains: listenHost }) : undefined;
+  const seed = config.seedDemo
+    ? await seedIfEmpty(database, { extraDomains: listenHost, fullCatalogue: true })
+    : undefined;
   const app = await buildApp({ config, database });
   app.log.info(
     { database: database.kind, migrationsApplied: applied, seeded: seed?.seeded ?? false },

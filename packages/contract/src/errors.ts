@@ -7,6 +7,7 @@ import { WITHDRAW_ERRORS } from './withdraw.js';
 import { DEPOSIT_ERRORS } from './deposit.js';
 import { TRANSFER_ERRORS } from './transfer.js';
 import { ACCOUNT_RECORD_ERRORS } from './account-record.js';
+import { GAME_ERRORS } from './games.js';
 
 /**
  * The error catalogue: one code -> HTTP status and a server message per language.
@@ -25,6 +26,7 @@ export const ERRORS = {
   ...DEPOSIT_ERRORS,
   ...TRANSFER_ERRORS,
   ...ACCOUNT_RECORD_ERRORS,
+  ...GAME_ERRORS,
   request_param_err: { status: 422, en: 'Please enter correct information', bn: 'অনুগ্রহ করে সঠিক তথ্য লিখুন' },
   request_body_required: { status: 400, en: 'Request body is required', bn: 'অনুরোধের বডি প্রয়োজন' },
   http_method_not_support: { status: 405, en: 'HTTP method not supported', bn: 'এই HTTP পদ্ধতি সমর্থিত নয়' },

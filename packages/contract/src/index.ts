@@ -21,3 +21,4 @@ export * from './withdraw.js';
 export * from './transfer.js';
 export * from './account-record.js';
 export * from './deposit.js';
+export * from './games.js';

@@ -17,6 +17,7 @@ import { registerDeposit } from './deposit/register.js';
 import { registerWithdraw } from './withdraw/register.js';
 import { registerTransfer } from './transfer/register.js';
 import { registerAccountRecord } from './account-record/register.js';
+import { registerCatalogue } from './catalogue/register.js';
 
 /** Every module wires itself in its own register.ts; this is only the list. */
 export const modules: ModuleRegister[] = [
@@ -38,4 +39,5 @@ export const modules: ModuleRegister[] = [
   registerWithdraw,
   registerTransfer,
   registerAccountRecord,
+  registerCatalogue,
 ];

@@ -7,6 +7,8 @@ export interface DomainEvents {
   'wallet.changed': { merchantId: number; memberId: number };
   /** something the member should be told about (deposit/withdrawal outcomes, ...) */
   'member.notice': { merchantId: number; memberId: number; kind: string; data: Record<string, unknown> };
+  /** the game catalogue or a merchant's lobby settings changed (merchantId null: every merchant) */
+  'catalogue.changed': { merchantId: number | null };
 }
 
 export function createEventBus() {

@@ -7,9 +7,12 @@ import { seedDemoMembers } from './demo-members.js';
 import { seedDemoRegistration } from './demo-registration.js';
 import { seedDemoDeposit } from './demo-deposit.js';
 import { seedDemoWithdraw } from './demo-withdraw.js';
+import { seedDemoCatalogue } from './demo-catalogue.js';
 
 /** A seeder adds one module's demo data for the demo merchant and may return lines to print at start. */
-export type Seeder = (tx: Tx, ctx: { merchantId: number }) => Promise<string[] | void>;
+export type Seeder = (tx: Tx, ctx: SeedContext) => Promise<string[] | void>;
+/** fullCatalogue: the demo's 10k-game lobby (npm start); otherwise a small one that keeps tests fast. */
+export type SeedContext = { merchantId: number; fullCatalogue: boolean };
 
 /** Modules' demo data, in order. */
 const seeders: Seeder[] = [
@@ -19,6 +22,7 @@ const seeders: Seeder[] = [
   seedDemoRegistration,
   seedDemoDeposit,
   seedDemoWithdraw,
+  seedDemoCatalogue,
 ];
 
 export interface SeedResult {
@@ -30,7 +34,7 @@ export interface SeedResult {
 /** Seeds the demo merchant and its content when the database has no merchant at all. Idempotent. */
 export async function seedIfEmpty(
   database: Database,
-  opts: { extraDomains?: string[] } = {},
+  opts: { extraDomains?: string[]; fullCatalogue?: boolean } = {},
 ): Promise<SeedResult> {
   if ((await merchantRepo.countMerchants(database.db)) > 0) {
     return { seeded: false, merchantCode: DEMO_MERCHANT_CODE, notes: [] };
@@ -38,7 +42,8 @@ export async function seedIfEmpty(
   const notes: string[] = [];
   await database.db.transaction(async (tx) => {
     const merchantId = await seedDemoMerchant(tx, opts);
-    for (const seed of seeders) notes.push(...((await seed(tx, { merchantId })) ?? []));
+    const ctx = { merchantId, fullCatalogue: opts.fullCatalogue ?? false };
+    for (const seed of seeders) notes.push(...((await seed(tx, ctx)) ?? []));
   });
   return { seeded: true, merchantCode: DEMO_MERCHANT_CODE, notes };
 }

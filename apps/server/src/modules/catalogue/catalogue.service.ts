@@ -1,0 +1,380 @@
+import {
+  DEFAULT_GAME_ICON,
+  FAVOURITES_LIMIT,
+  fromMinor,
+  GAME_TYPES,
+  HOT_GAMES_LIMIT,
+  IS_GAME,
+  isTrialType,
+  RECENT_GAMES_LIMIT,
+  TRIAL_TYPES,
+  WINNER_BOARD_DAYS,
+  type TFavouriteRequest,
+  type TGame,
+  type TGameClassify,
+  type TGameLane,
+  type TGameList,
+  type TGameListQuery,
+  type TGameType,
+  type TGameVendorCard,
+} from '@bp/contract';
+import type { z } from 'zod';
+import type { ZFavouriteQuery, ZHotGamesQuery, ZLotteryMenus, ZRankQuery, ZWinnerBoard } from '@bp/contract';
+import type { Db, Executor } from '../../db/client.js';
+import type { MemberActor } from '../../platform/context.js';
+import { parseLanguage } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import type { EventBus } from '../../platform/events.js';
+import type { Clock } from '../../platform/module.js';
+import { formatMerchantTime } from '../../platform/time.js';
+import type { MerchantContext } from '../merchant/merchant.service.js';
+import { createQueryCache } from './catalogue.cache.js';
+import { normaliseSearch } from './catalogue.import.js';
+import { gameIconUrl, vendorIconUrl } from './catalogue.icons.js';
+import { catalogueRepo, type GameFilter, type GameRow } from './catalogue.repo.js';
+
+/** Lobby answers are cached this long at most (other instances' operator changes show up by then). */
+export const LOBBY_CACHE_TTL_MS = 60_000;
+/** Winner boards: short, and dropped whenever a wallet of the merchant changes. */
+export const WINNER_CACHE_TTL_MS = 10_000;
+
+type FavouriteQuery = z.output<typeof ZFavouriteQuery>;
+type HotQuery = z.output<typeof ZHotGamesQuery>;
+type RankQuery = z.output<typeof ZRankQuery>;
+type WinnerBoard = z.output<typeof ZWinnerBoard>;
+type LotteryMenus = z.output<typeof ZLotteryMenus>;
+
+/** Sub-type names shown on the lobby's classify tabs; other languages fall back to English. */
+const CLASSIFY_NAMES: Record<TGameClassify, { EN: string; BN: string }> = {
+  SC: { EN: 'Scratch Card', BN: 'স্ক্র্যাচ কার্ড' },
+  VP: { EN: 'Video Poker', BN: 'ভিডিও পোকার' },
+  JP: { EN: 'Jackpot', BN: 'জ্যাকপট' },
+  TG: { EN: 'Table Games', BN: 'টেবিল গেম' },
+  AC: { EN: 'Arcade', BN: 'আর্কেড' },
+  BG: { EN: 'Bingo', BN: 'বিঙ্গো' },
+  Crash: { EN: 'Crash', BN: 'ক্র্যাশ' },
+  Arcade: { EN: 'Arcade', BN: 'আর্কেড' },
+  Table: { EN: 'Table', BN: 'টেবিল' },
+  Jackpot: { EN: 'Jackpot', BN: 'জ্যাকপট' },
+};
+
+/** The name in `lang`, else English, else any. */
+export const nameIn = (names: Record<string, string>, lang: string) =>
+  names[lang] ?? names.EN ?? Object.values(names)[0] ?? '';
+
+/** de***01: enough to recognise oneself, not enough to find the account. */
+export function maskUsername(u: string): string {
+  const chars = [...u];
+  if (chars.length <= 2) return `${chars[0] ?? ''}***`;
+  if (chars.length <= 4) return `${chars[0]}***${chars[chars.length - 1]}`;
+  return `${chars.slice(0, 2).join('')}***${chars.slice(-2).join('')}`;
+}
+
+export function toGame(r: GameRow, lang: string): TGame {
+  const name = nameIn(r.names, lang);
+  const icon = gameIconUrl(r.vendor_code, r.game_code, r.icon);
+  return {
+    nodeId: r.node_id,
+    vassalage: r.vendor_code,
+    gameCode: r.game_code,
+    nodeTypeManageId: r.game_code,
+    gameName: name,
+    nodeName: name,
+    displayName: nameIn(r.vendor_names, lang),
+    gameType: r.game_type,
+    gameClassify: r.game_classify,
+    showIcon: icon,
+    iconUrl: icon,
+    defaultIcon: DEFAULT_GAME_ICON,
+    isHot: r.is_hot,
+    isNew: r.is_new,
+    isGame: IS_GAME.GAME,
+    status: r.status === 'maintenance' ? 'maintenance' : 'active',
+    rtp: r.rtp_bps === null ? null : fromMinor(r.rtp_bps, 2),
+    minBet: r.min_bet_cents === null ? null : fromMinor(BigInt(r.min_bet_cents), 2),
+    lines: r.lines,
+    defaultLanguage: lang,
+  };
+}
+
+/** The lottery game types a prize mode shows (SPEC §4 prize mode; the brand sends `Lott`). */
+function lotteryTypes(prizeMode: string | undefined): TGameType[] {
+  const m = prizeMode?.toUpperCase();
+  if (m === undefined) return ['LOTT', 'ELOTT'];
+  if (m === 'LOTT' || m === 'ELOTT') return [m];
+  return [];
+}
+
+export function createCatalogueService({ db, events, clock }: { db: Db; events: EventBus; clock: Clock }) {
+  const lobby = createQueryCache<unknown>({ ttlMs: LOBBY_CACHE_TTL_MS, maxEntries: 5000 });
+  const winnersCache = createQueryCache<WinnerBoard>({ ttlMs: WINNER_CACHE_TTL_MS, maxEntries: 500 });
+  events.on('catalogue.changed', ({ merchantId }) => lobby.invalidate(merchantId));
+  events.on('wallet.changed', ({ merchantId }) => winnersCache.invalidate(merchantId));
+
+  const cached = <V>(merchantId: number, key: string, load: () => Promise<V>) =>
+    lobby.get(merchantId, key, load) as Promise<V>;
+  /** `language` query parameter first, else the request's language (header or merchant default). */
+  const langOf = (param: string | undefined, requestLang: string) => parseLanguage(param) ?? requestLang;
+
+  async function page(
+    merchantId: number,
+    f: GameFilter,
+    pageNo: number,
+    pageSize: number,
+    lang: string,
+  ): Promise<TGameList> {
+    const [found, totalCount] = await Promise.all([
+      catalogueRepo.listGames(db, merchantId, f, pageSize, (pageNo - 1) * pageSize),
+      catalogueRepo.countGames(db, merchantId, f),
+    ]);
+    return {
+      games: found.map((r) => toGame(r, lang)),
+      totalCount,
+      totalPages: Math.ceil(totalCount / pageSize),
+      pageNo,
+      pageSize,
+    };
+  }
+
+  async function favouriteIds(memberId: number, gameType?: TGameType) {
+    return catalogueRepo.favouriteIds(db, memberId, gameType);
+  }
+
+  return {
+    /** Emptied by catalogue.changed; exposed for tests of invalidation and for metrics. */
+    cacheSize: () => lobby.size,
+
+    gameList(merchant: MerchantContext, q: TGameListQuery, requestLang: string): Promise<TGameList> {
+      const lang = langOf(q.language, requestLang);
+      const f: GameFilter = {
+        gameType: q.gameType,
+        vendor: q.vassalage,
+        classify: q.gameClassify,
+        search: q.gameName ? normaliseSearch(q.gameName) || undefined : undefined,
+        isNew: q.isNew,
+        isHot: q.isHot,
+      };
+      const key = `list:${JSON.stringify([f, q.pageNo, q.pageSize, lang])}`;
+      return cached(merchant.id, key, () => page(merchant.id, f, q.pageNo, q.pageSize, lang));
+    },
+
+    vendorLanes(merchant: MerchantContext, param: string | undefined, requestLang: string) {
+      const lang = langOf(param, requestLang);
+      return cached(merchant.id, `lanes:${lang}`, async () => {
+        const lanes = new Map<
+          TGameType,
+          { classify: Map<TGameClassify, number>; cards: Map<string, TGameVendorCard> }
+        >();
+        for (const r of await catalogueRepo.laneCounts(db, merchant.id)) {
+          let lane = lanes.get(r.game_type);
+          if (!lane) lanes.set(r.game_type, (lane = { classify: new Map(), cards: new Map() }));
+          if (r.game_classify) {
+            lane.classify.set(r.game_classify, (lane.classify.get(r.game_classify) ?? 0) + r.n);
+          }
+          const icon = vendorIconUrl(r.vendor_code, r.large_icon);
+          const small = vendorIconUrl(r.vendor_code, r.small_icon ?? r.large_icon);
+          const card = lane.cards.get(r.vendor_code) ?? {
+            vassalage: r.vendor_code,
+            displayName: nameIn(r.vendor_names, lang),
+            lagerIcon: icon,
+            smallIcon: small,
+            mobileSmallIcon: small,
+            mobileLargeIcon: icon,
+            h5Icon: icon,
+            gameType: r.game_type,
+            gameCount: 0,
+            nodeId: r.vendor_node_id,
+            isGame: IS_GAME.GAME,
+            gameCode: r.one_code,
+            status: r.vendor_status === 'maintenance' ? 'maintenance' : 'active',
+          };
+          card.gameCount += r.n;
+          lane.cards.set(r.vendor_code, card);
+        }
+        const out: TGameLane[] = [];
+        for (const type of GAME_TYPES) {
+          const lane = lanes.get(type);
+          if (!lane) continue;
+          out.push({
+            title: type,
+            gameClassify: [...lane.classify].map(([key, gameCount]) => ({
+              key,
+              displayName: lang === 'BN' ? CLASSIFY_NAMES[key].BN : CLASSIFY_NAMES[key].EN,
+              gameCount,
+            })),
+            // a vendor with one game of this type launches it straight from its card (SPEC §4)
+            cards: [...lane.cards.values()].map((c) =>
+              c.gameCount > 1 ? { ...c, isGame: IS_GAME.VASSALAGE, gameCode: null } : c,
+            ),
+          });
+        }
+        return { data: { lanes: out } };
+      });
+    },
+
+    vassGameType(merchant: MerchantContext) {
+      return cached(merchant.id, 'vass', async () => {
+        const content: Record<string, Record<string, TGameClassify[]>> = {};
+        for (const r of await catalogueRepo.laneCounts(db, merchant.id)) {
+          const byVendor = (content[r.game_type] ??= {});
+          const list = (byVendor[r.vendor_code] ??= []);
+          if (r.game_classify && !list.includes(r.game_classify)) list.push(r.game_classify);
+        }
+        return { content };
+      });
+    },
+
+    hotGames(merchant: MerchantContext, q: HotQuery, requestLang: string) {
+      const lang = langOf(q.language, requestLang);
+      const f: GameFilter = { isHot: true, vendor: q.vassalage, gameType: q.gameType };
+      return cached(merchant.id, `hot:${JSON.stringify([f, lang])}`, async () => ({
+        list: (await catalogueRepo.listGames(db, merchant.id, f, HOT_GAMES_LIMIT, 0)).map((r) =>
+          toGame(r, lang),
+        ),
+      }));
+    },
+
+    async recentGames(
+      actor: MemberActor,
+      merchant: MerchantContext,
+      param: string | undefined,
+      lang: string,
+    ) {
+      const found = await catalogueRepo.recentGames(db, merchant.id, actor.memberId, RECENT_GAMES_LIMIT);
+      return { list: found.map((r) => toGame(r, langOf(param, lang))) };
+    },
+
+    /** The game launch calls this: the game moves to the front of the member's recent games. */
+    async recordRecent(ex: Executor, r: { merchantId: number; memberId: number; nodeId: number }) {
+      await catalogueRepo.touchRecent(ex, { ...r, at: clock.now(), keep: RECENT_GAMES_LIMIT });
+    },
+
+    favouriteIds: (actor: MemberActor, q: FavouriteQuery) => favouriteIds(actor.memberId, q.gameType),
+
+    async favouriteList(
+      actor: MemberActor,
+      merchant: MerchantContext,
+      q: FavouriteQuery,
+      requestLang: string,
+    ) {
+      const lang = langOf(q.language, requestLang);
+      const f: GameFilter = { gameType: q.gameType };
+      const offset = (q.pageNo - 1) * q.pageSize;
+      const found = await catalogueRepo.favouriteGames(
+        db,
+        merchant.id,
+        actor.memberId,
+        f,
+        q.pageSize,
+        offset,
+      );
+      const totalCount =
+        found[0]?.total ??
+        (offset > 0 ? await catalogueRepo.countFavourites(db, merchant.id, actor.memberId, f) : 0);
+      return {
+        content: found.map((r) => toGame(r, lang)),
+        pageNum: q.pageNo,
+        pageSize: q.pageSize,
+        totalPages: Math.ceil(totalCount / q.pageSize),
+        totalCount,
+      };
+    },
+
+    /**
+     * Favourites are a real account's (SPEC §6): trial accounts are refused. A duplicate is ignored;
+     * vendor and gameType, when sent, must be the game's.
+     */
+    async addFavourite(actor: MemberActor, merchant: MerchantContext, body: TFavouriteRequest) {
+      if (isTrialType(actor.type)) throw new AppError('need_real_account');
+      const nodeId = Number(body.nodeId);
+      const game = await catalogueRepo.visibleGame(db, merchant.id, nodeId);
+      if (
+        !game ||
+        (body.vendor && body.vendor !== game.vendor_code) ||
+        (body.gameType && body.gameType !== game.game_type)
+      ) {
+        throw new AppError('game_not_found');
+      }
+      const added = await catalogueRepo.addFavourite(db, {
+        merchantId: merchant.id,
+        memberId: actor.memberId,
+        nodeId,
+        max: FAVOURITES_LIMIT,
+      });
+      if (!added && !(await catalogueRepo.isFavourite(db, actor.memberId, nodeId))) {
+        throw new AppError('favourite_limit');
+      }
+      return favouriteIds(actor.memberId);
+    },
+
+    async removeFavourite(actor: MemberActor, body: TFavouriteRequest) {
+      if (isTrialType(actor.type)) throw new AppError('need_real_account');
+      await catalogueRepo.removeFavourite(db, actor.memberId, Number(body.nodeId));
+      return favouriteIds(actor.memberId);
+    },
+
+    /** Biggest settled wins (vendor credits) of real accounts in the last WINNER_BOARD_DAYS days. */
+    winners(merchant: MerchantContext, q: RankQuery, requestLang: string): Promise<WinnerBoard> {
+      const lang = langOf(q.language, requestLang);
+      const key = JSON.stringify([q.gameCategory, q.limitNum, lang]);
+      return winnersCache.get(merchant.id, key, async () => {
+        const since = new Date(clock.now().getTime() - WINNER_BOARD_DAYS * 86_400_000);
+        const found = await catalogueRepo.winners(db, {
+          merchantId: merchant.id,
+          since,
+          limit: q.limitNum,
+          gameType: q.gameCategory === 'ALL' ? undefined : q.gameCategory,
+          trialTypes: TRIAL_TYPES,
+        });
+        return {
+          list: found.map((r) => ({
+            vo: {
+              gameName: nameIn(r.names, lang),
+              customerName: maskUsername(r.username),
+              winAmount: fromMinor(BigInt(r.amount), merchant.currencyDecimals),
+              currencySymbol: merchant.currencySymbol,
+              iconUrl: gameIconUrl(r.vendor_code, r.game_code, r.icon),
+              nodeId: r.node_id,
+              gameCode: r.game_code,
+              gameType: r.game_type,
+              vendor: r.vendor_code,
+              winTime: formatMerchantTime(r.created_at, merchant.timeZone),
+            },
+          })),
+        };
+      });
+    },
+
+    lotteryMenus(
+      merchant: MerchantContext,
+      q: { prizeMode?: string; language?: string },
+      requestLang: string,
+    ) {
+      const lang = langOf(q.language, requestLang);
+      const types = lotteryTypes(q.prizeMode);
+      return cached(merchant.id, `lott:${JSON.stringify([types, lang])}`, async () => {
+        const out: LotteryMenus = {};
+        if (types.length === 0) return out;
+        const found = await catalogueRepo.listGames(db, merchant.id, { gameTypes: types }, 3000, 0);
+        for (const r of found) {
+          const group = (out[r.vendor_code] ??= {
+            gameGroupCode: r.vendor_code,
+            gameGroupName: nameIn(r.vendor_names, lang),
+            gameType: r.game_type === 'ELOTT' ? 'ELOTT' : 'LOTT',
+            gameMenus: [],
+          });
+          group.gameMenus.push({
+            nodeId: r.node_id,
+            gameCode: r.game_code,
+            gameName: nameIn(r.names, lang),
+            vassalage: r.vendor_code,
+            iconUrl: gameIconUrl(r.vendor_code, r.game_code, r.icon),
+            status: r.status === 'maintenance' ? 'maintenance' : 'active',
+          });
+        }
+        return out;
+      });
+    },
+  };
+}
+export type CatalogueService = ReturnType<typeof createCatalogueService>;
