@@ -1,10 +1,14 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { admin, loginWithPassword, operatorToken } from './support.js';
 
-/** Logs in through the login popup and waits until the header shows the member. */
-export async function loginMember(page: Page, username: string, password: string) {
+/**
+ * Logs in through the login popup and waits until the header shows the member and, unless the test
+ * blocks it, the real-time channel is ready (pushes sent before that would be missed).
+ */
+export async function loginMember(page: Page, username: string, password: string, opts = { realtime: true }) {
   await loginWithPassword(page, username, password);
   await expect(page.getByTestId('avatar-button')).toBeVisible();
+  if (opts.realtime) await expect(page.locator('html')).toHaveAttribute('data-realtime', 'ready');
 }
 
 /** The session token of the logged-in page: setup calls then run as that member (no second login). */

@@ -13,7 +13,7 @@ test('header balance: two decimals with separators, refresh, show/hide (en, desk
   await page.setViewportSize({ width: 1366, height: 900 });
   // No real-time channel in this test: only the refresh button can bring the new balance.
   await page.routeWebSocket('**/wps/ws', () => undefined);
-  await loginMember(page, username, 'Wallet@123');
+  await loginMember(page, username, 'Wallet@123', { realtime: false });
 
   const balance = page.getByTestId('header-balance');
   await expect(balance).toHaveText('৳0.00');

@@ -12,7 +12,7 @@ test('account record: type filter and date presets live in the URL; profit and l
   await skipPopups(page);
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.routeWebSocket('**/wps/ws', () => undefined);
-  await loginMember(page, username, 'Wallet@123');
+  await loginMember(page, username, 'Wallet@123', { realtime: false });
   await fundViaBankDeposit(request, await pageToken(page), '1234.56');
 
   await page.goto('/member/transactionHistory');
@@ -68,7 +68,7 @@ test('account record on a phone in Bengali', async ({ page, request }) => {
   await skipPopups(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.routeWebSocket('**/wps/ws', () => undefined);
-  await loginMember(page, username, 'Wallet@123');
+  await loginMember(page, username, 'Wallet@123', { realtime: false });
   await fundViaBankDeposit(request, await pageToken(page), '500');
   await page.goto('/member/transactionHistory?preset=today');
   await expect(page.getByTestId('record-row')).toHaveCount(1);

@@ -17,6 +17,10 @@ const MONEY_KEYS = [WALLET_KEY, MESSAGES_KEY, ['deposit'], ['withdraw'], ['recor
 export function useRealtimeSync() {
   const qc = useQueryClient();
   useRealtime({
+    // Visible state of the channel (`<html data-realtime>`): connecting | ready | closed.
+    onStatus: (st) => {
+      document.documentElement.dataset.realtime = st;
+    },
     onWalletChanged: () => void qc.invalidateQueries({ queryKey: WALLET_KEY }),
     onNotice: async (kind, data) => {
       for (const key of MONEY_KEYS) void qc.invalidateQueries({ queryKey: key });

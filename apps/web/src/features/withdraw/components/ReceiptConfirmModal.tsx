@@ -155,11 +155,22 @@ function ReceiptItem({ w }: { w: TWithdrawal }) {
         </div>
       ) : (
         <div className="form" data-testid="receipt-dispute">
-          <ImagePicker files={files} onChange={setFiles} testId="receipt-proof" label={t('proofImages')} />
+          <ImagePicker
+            files={files}
+            onChange={(f) => {
+              setFiles(f);
+              setError(null);
+            }}
+            testId="receipt-proof"
+            label={t('proofImages')}
+          />
           <TextField
             label={t('receivedPart')}
             value={received}
-            onChange={setReceived}
+            onChange={(v) => {
+              setReceived(v);
+              setError(null);
+            }}
             testId="receipt-amount"
             inputMode="decimal"
             autoComplete="off"
