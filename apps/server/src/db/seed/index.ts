@@ -8,6 +8,7 @@ import { seedDemoRegistration } from './demo-registration.js';
 import { seedDemoDeposit } from './demo-deposit.js';
 import { seedDemoWithdraw } from './demo-withdraw.js';
 import { seedDemoCatalogue } from './demo-catalogue.js';
+import { seedDemoWallet } from './demo-wallet.js';
 
 /** A seeder adds one module's demo data for the demo merchant and may return lines to print at start. */
 export type Seeder = (tx: Tx, ctx: SeedContext) => Promise<string[] | void>;
@@ -22,6 +23,7 @@ const seeders: Seeder[] = [
   seedDemoRegistration,
   seedDemoDeposit,
   seedDemoWithdraw,
+  seedDemoWallet,
   seedDemoCatalogue,
 ];
 

@@ -99,10 +99,10 @@ describe('settings', () => {
     const wrong = await requestWithdraw(
       t.app,
       { headers: memberHeaders(token), bankAccountId: res.json().value.bankAccounts[0].id },
-      '100',
+      '20000',
       { paymentPassword: DEMO_PAYMENT_PASSWORD },
     );
-    // the password is right: what stops it is the empty wallet
+    // the password is right: what stops it is the demo balance (10,000.00)
     expect(wrong.json().errorCode).toBe('insufficient_balance');
   });
 
