@@ -10,6 +10,7 @@ import { walletRepo, type MerchantVendorRow } from '../wallet/wallet.repo.js';
 import { createVendorWalletService, type VendorWalletService } from './vendor-wallet.service.js';
 
 export const SIGNATURE_HEADER = 'x-signature';
+const VENDOR_CACHE_MS = 5000;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -53,6 +54,17 @@ function signatureValid(secret: string, raw: Buffer, header: unknown): boolean {
  */
 export const registerVendorWallet: ModuleRegister = async (ctx) => {
   const service = vendorWalletServiceFor(ctx);
+  // every callback needs its vendor's secret: kept for a few seconds, dropped on catalogue changes
+  const vendors = new Map<string, { at: number; row: MerchantVendorRow | undefined }>();
+  ctx.events.on('catalogue.changed', () => vendors.clear());
+  const vendorOf = async (merchantId: number, code: string) => {
+    const key = `${merchantId}:${code}`;
+    const hit = vendors.get(key);
+    if (hit && Date.now() - hit.at < VENDOR_CACHE_MS) return hit.row;
+    const row = await walletRepo.vendor(ctx.db, merchantId, code);
+    vendors.set(key, { at: Date.now(), row });
+    return row;
+  };
   await ctx.app.register(async (scope) => {
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, body, done) => {
       req.rawBody = body as Buffer;
