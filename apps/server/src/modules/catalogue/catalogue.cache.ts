@@ -35,12 +35,13 @@ export function createQueryCache<V>({
 
   return {
     get(merchantId: number, key: string, load: () => Promise<V>): Promise<V> {
-      let entries = byMerchant.get(merchantId);
-      const hit = entries?.get(key);
+      const hit = byMerchant.get(merchantId)?.get(key);
       if (hit && now() - hit.at < ttlMs) return hit.value;
       if (hit) drop(merchantId, key);
       if (size >= maxEntries) evictOldest();
       const value = load();
+      // looked up after the eviction, which may have removed this merchant's (emptied) map
+      let entries = byMerchant.get(merchantId);
       if (!entries) {
         entries = new Map();
         byMerchant.set(merchantId, entries);
