@@ -77,9 +77,7 @@ export const registerVendorWallet: ModuleRegister = async (ctx) => {
     scope.addHook('preHandler', async (req: FastifyRequest) => {
       const merchant = await resolveRequestMerchant(req, ctx.merchants);
       const code = (req.params as { vendor?: string }).vendor ?? '';
-      const vendor = /^[A-Za-z0-9_]{1,32}$/.test(code)
-        ? await walletRepo.vendor(ctx.db, merchant.id, code)
-        : undefined;
+      const vendor = /^[A-Za-z0-9_]{1,32}$/.test(code) ? await vendorOf(merchant.id, code) : undefined;
       if (!vendor || !vendor.enabled) throw new AppError('vendor_unknown');
       req.vendor = vendor;
       if (!signatureValid(vendor.api_secret, req.rawBody ?? Buffer.alloc(0), req.headers[SIGNATURE_HEADER])) {
