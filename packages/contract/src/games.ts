@@ -9,6 +9,10 @@ import { ZMoney } from './money.js';
  * need a member session. Query parameters the original clients send for their own gateway
  * (`merchant`, `merchantCode`, `platform`, `clientType`, `ext`, `imgSize`, ...) are accepted and
  * ignored: the merchant comes from the `Merchant` header or the host, like every other call.
+ *
+ * Trial accounts (SPEC §6: no account functions that need a real account): favourites are a real
+ * account's, so adding or removing one answers `need_real_account` (403) and the reads answer empty
+ * lists; recent games stay open to them, since they list the account's own free-play launches.
  */
 
 /** Lobby categories, in lane order (esports and cockfight right after sports, SPEC §2.3). */
@@ -344,7 +348,7 @@ export const gameEndpoints = {
     auth: 'member',
     query: z.object({ ...clientParams }),
     response: z.object({ list: z.array(ZGame) }),
-    summary: "The member's recently launched games, newest first",
+    summary: "The member's recently launched games, newest first (trial accounts: their free-play launches)",
     tags,
   }),
   favouriteIds: defineEndpoint({
@@ -377,7 +381,8 @@ export const gameEndpoints = {
     auth: 'member',
     body: ZFavouriteRequest,
     response: z.array(z.number().int()),
-    summary: 'Add a favourite (a duplicate is ignored); answers the favourite node ids',
+    summary:
+      'Add a favourite (a duplicate is ignored); answers the favourite node ids. Trial accounts: need_real_account',
     tags,
   }),
   removeFavourite: defineEndpoint({
@@ -388,7 +393,7 @@ export const gameEndpoints = {
     auth: 'member',
     body: ZFavouriteRequest,
     response: z.array(z.number().int()),
-    summary: 'Remove a favourite (absent is fine); answers the favourite node ids',
+    summary: 'Remove a favourite (absent is fine); answers the favourite node ids. Trial: need_real_account',
     tags,
   }),
   rankList: defineEndpoint({

@@ -255,7 +255,10 @@ export const catalogueRepo = {
     );
   },
 
-  /** Biggest settled wins since `since` of real accounts (trial play money excluded). */
+  /**
+   * Biggest settled wins since `since` of real accounts (trial play money excluded), on games the
+   * merchant still offers (a row of the board launches its game when clicked).
+   */
   winners(
     db: Executor,
     q: {
@@ -282,7 +285,9 @@ export const catalogueRepo = {
                  g.names, g.icon
           from vendor_txn t
           join member m on m.id = t.member_id
-          join game g on g.vendor_code = t.vendor_code and g.game_code = t.game_code
+          join game g on g.vendor_code = t.vendor_code and g.game_code = t.game_code and g.status <> 'disabled'
+          join merchant_vendor mv on mv.merchant_id = t.merchant_id and mv.vendor_code = t.vendor_code
+               and mv.enabled
           where t.merchant_id = ${q.merchantId} and t.op = 'credit' and t.status = 'ok' and t.amount > 0
             and t.created_at >= ${q.since.toISOString()}
             and m.type not in (${list(q.trialTypes)})
