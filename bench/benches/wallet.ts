@@ -9,6 +9,8 @@
  * throwaway databases on it.
  */
 import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { loadConfig } from '../../apps/server/src/config.js';
@@ -25,7 +27,6 @@ import {
   merchantIdOf,
   newMember,
 } from '../../apps/server/src/modules/ledger/ledger.test-support.js';
-import { signBody } from '../../apps/server/src/modules/vendor-wallet/register.js';
 import { createVendorWalletService } from '../../apps/server/src/modules/vendor-wallet/vendor-wallet.service.js';
 import { benchLine } from '../lib.js';
 
@@ -69,51 +70,19 @@ export async function run(seconds: number) {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 
-  let k = 0;
-  const signed = (body: Record<string, unknown>) => {
-    const raw = JSON.stringify(body);
-    return {
-      body: raw,
-      headers: {
-        merchant: 'demobdt',
-        'content-type': 'application/json',
-        'x-signature': signBody(secret, raw),
-      },
-    };
-  };
-  // each connection alternates a bet and its win on the same round, so balances stay level
+  // the load generator runs in a worker thread, so it does not share the app's event loop
+  process.env.BENCH_WALLET = JSON.stringify({ secret, players });
+  const here = path.dirname(fileURLToPath(import.meta.url));
   const requests = [
     {
-      method: 'POST' as const,
+      method: 'POST',
       path: `/vendor/${VENDOR}/wallet/debit`,
-      setupRequest: (req: Record<string, unknown>, context: Record<string, unknown>) => {
-        const n = ++k;
-        const p = players[n % PLAYERS]!;
-        context.n = n;
-        return {
-          ...req,
-          ...signed({
-            playerId: p.id,
-            currency: 'BDT',
-            token: p.token,
-            txnId: `d${n}`,
-            roundId: `r${n}`,
-            amount: '1.00',
-          }),
-        };
-      },
+      setupRequest: path.join(here, 'wallet-debit.cjs'),
     },
     {
-      method: 'POST' as const,
+      method: 'POST',
       path: `/vendor/${VENDOR}/wallet/credit`,
-      setupRequest: (req: Record<string, unknown>, context: Record<string, unknown>) => {
-        const n = context.n as number;
-        const p = players[n % PLAYERS]!;
-        return {
-          ...req,
-          ...signed({ playerId: p.id, currency: 'BDT', txnId: `c${n}`, roundId: `r${n}`, amount: '1.00' }),
-        };
-      },
+      setupRequest: path.join(here, 'wallet-credit.cjs'),
     },
   ];
   const go = (duration: number) =>
@@ -122,8 +91,9 @@ export async function run(seconds: number) {
       connections: CLIENTS,
       duration,
       pipelining: 1,
+      workers: 1,
       requests: requests as unknown as autocannon.Request[],
-    });
+    } as autocannon.Options);
   await go(2);
   const ours = await go(seconds);
   if (ours.non2xx > 0 || ours.errors > 0)
