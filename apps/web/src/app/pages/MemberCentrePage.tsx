@@ -11,7 +11,7 @@ import { loadMessagesPage, useUnreadCount } from '../../features/messages';
 import { loadTransferFundPage } from '../../features/wallet';
 import { loadDepositPage } from '../../features/deposit';
 import { loadWithdrawPage } from '../../features/withdraw';
-import { loadTransferUplinePage } from '../../features/transfer';
+import { loadTransferDownlinePage, loadTransferUplinePage } from '../../features/transfer';
 import {
   loadBonusDetailsPage,
   loadPersonalProfitPage,
@@ -25,6 +25,7 @@ import {
   EnvelopeIcon,
   ChartIcon,
   DepositIcon,
+  DownlineIcon,
   GiftIcon,
   ListIcon,
   TransferIcon,
@@ -42,6 +43,7 @@ const TransferFund = asLazy(loadTransferFundPage);
 const Deposit = asLazy(loadDepositPage);
 const Withdraw = asLazy(loadWithdrawPage);
 const TransferUpline = asLazy(loadTransferUplinePage);
+const TransferDownline = asLazy(loadTransferDownlinePage);
 const TransactionHistory = asLazy(loadTransactionHistoryPage);
 const PersonalProfit = asLazy(loadPersonalProfitPage);
 const BonusDetails = asLazy(loadBonusDetailsPage);
@@ -49,6 +51,8 @@ const Messages = asLazy(loadMessagesPage);
 
 interface PageDef extends Omit<MemberPageEntry, 'badge'> {
   render: () => ReactNode;
+  /** reachable by URL (the page then says it is not available) but not listed in the menu */
+  hidden?: boolean;
 }
 
 export const DEFAULT_MEMBER_PAGE = 'securityCenter';
@@ -63,6 +67,7 @@ export default function MemberCentrePage() {
   const token = useAppStore((s) => s.token);
   const isLogin = useAppStore((s) => s.isLogin);
   const isTrial = useAppStore((s) => s.isTrial);
+  const isAgent = useAppStore((s) => s.isAgent);
   const wl = useWhitelabel();
   const unread = useUnreadCount();
 
@@ -91,6 +96,13 @@ export default function MemberCentrePage() {
       label: 'transferUpline',
       icon: <UplineIcon />,
       render: () => <TransferUpline onPaymentPassword={() => openModal('paymentPassword')} />,
+    },
+    {
+      id: 'transferDownline',
+      label: 'transferDownline',
+      icon: <DownlineIcon />,
+      hidden: !isAgent,
+      render: () => <TransferDownline onPaymentPassword={() => openModal('paymentPassword')} />,
     },
     {
       id: 'transactionHistory',
@@ -124,12 +136,14 @@ export default function MemberCentrePage() {
   }
   if (!isLogin) return <RouteLoader />;
 
-  const entries: MemberPageEntry[] = pages.map(({ id, label, icon }) => ({
-    id,
-    label,
-    icon,
-    badge: id === 'messageV2' ? unread.data : undefined,
-  }));
+  const entries: MemberPageEntry[] = pages
+    .filter((p) => !p.hidden)
+    .map(({ id, label, icon }) => ({
+      id,
+      label,
+      icon,
+      badge: id === 'messageV2' ? unread.data : undefined,
+    }));
   return (
     <Suspense fallback={<RouteLoader />}>
       <Frame pages={entries} current={current.id}>

@@ -1,1 +1,2 @@
 export const loadTransferUplinePage = () => import('./pages/TransferUplinePage');
+export const loadTransferDownlinePage = () => import('./pages/TransferDownlinePage');

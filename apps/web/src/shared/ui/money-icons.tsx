@@ -53,6 +53,13 @@ export const UplineIcon = (p: P) => (
     <path d="M19 4v5M16.5 6.5 19 4l2.5 2.5" />
   </svg>
 );
+export const DownlineIcon = (p: P) => (
+  <svg {...base(p)}>
+    <circle cx="12" cy="7" r="3" />
+    <path d="M6 20v-1a6 6 0 0 1 12 0v1" />
+    <path d="M19 4v5M16.5 6.5 19 9l2.5-2.5" />
+  </svg>
+);
 export const ListIcon = (p: P) => (
   <svg {...base(p)}>
     <path d="M8 6h12M8 12h12M8 18h12" />

@@ -2,7 +2,15 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../../shared/store/app-store';
 import { showDialog } from '../../../shared/ui/dialog';
-import { AgentIcon, CopyIcon, HeadsetIcon, KeyIcon, LogoutIcon, UserIcon } from '../../../shared/ui/icons';
+import {
+  AgentIcon,
+  CopyIcon,
+  HeadsetIcon,
+  KeyIcon,
+  LogoutIcon,
+  MailIcon,
+  UserIcon,
+} from '../../../shared/ui/icons';
 import { openModal } from '../../../shared/ui/modal-store';
 import { navigateTo } from '../../../shared/navigation';
 import { useLogout } from '../hooks/use-logout';
@@ -11,7 +19,7 @@ import './user-menu.css';
 
 /**
  * Logged-in header: avatar with the VIP label and its menu (SPEC §2.2). The balance arrives with the
- * wallet issue; the member centre with its own issue (until then "my account" offers what exists).
+ * wallet issue. "My account" and "Platform messages" open those member-centre pages.
  */
 export function UserMenu({ canChangePassword }: { canChangePassword: boolean }) {
   const { t } = useTranslation('auth');
@@ -99,6 +107,26 @@ export function UserMenu({ canChangePassword }: { canChangePassword: boolean }) 
               <CopyIcon width={16} height={16} />
             </button>
           </div>
+          <button
+            type="button"
+            role="menuitem"
+            className="user-menu__item"
+            data-testid="menu-my-account"
+            onClick={act(() => requireRealAccount(() => navigateTo('/member/securityCenter')))}
+          >
+            <UserIcon width={18} height={18} />
+            {t('myAccount')}
+          </button>
+          <button
+            type="button"
+            role="menuitem"
+            className="user-menu__item"
+            data-testid="menu-messages"
+            onClick={act(() => requireRealAccount(() => navigateTo('/member/messageV2')))}
+          >
+            <MailIcon width={18} height={18} />
+            {t('platformMessages')}
+          </button>
           {canChangePassword && (
             <button
               type="button"
