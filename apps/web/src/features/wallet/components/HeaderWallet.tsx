@@ -79,6 +79,7 @@ export function HeaderWallet({ layout, forceHidden, onDeposit, onWithdraw }: Pro
           type="button"
           className="btn btn--primary btn--sm hwallet__btn"
           data-testid="header-deposit"
+          aria-label={t('deposit')}
           onClick={onDeposit}
         >
           <DepositIcon width={16} height={16} />
@@ -86,8 +87,9 @@ export function HeaderWallet({ layout, forceHidden, onDeposit, onWithdraw }: Pro
         </button>
         <button
           type="button"
-          className="btn btn--ghost btn--sm hwallet__btn"
+          className="btn btn--ghost btn--sm hwallet__btn hwallet__btn--withdraw"
           data-testid="header-withdraw"
+          aria-label={t('withdraw')}
           onClick={onWithdraw}
         >
           <WithdrawIcon width={16} height={16} />
