@@ -20,6 +20,12 @@ export function useRealtimeSync() {
     // Visible state of the channel (`<html data-realtime>`): connecting | ready | closed.
     onStatus: (st) => {
       document.documentElement.dataset.realtime = st;
+      // Whatever happened between the page's first fetch and the channel being ready was not
+      // pushed: fetch balances and the unread count once more.
+      if (st === 'ready') {
+        void qc.invalidateQueries({ queryKey: WALLET_KEY });
+        void qc.invalidateQueries({ queryKey: MESSAGES_KEY });
+      }
     },
     onWalletChanged: () => void qc.invalidateQueries({ queryKey: WALLET_KEY }),
     onNotice: async (kind, data) => {
