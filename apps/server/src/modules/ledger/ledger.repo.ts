@@ -107,16 +107,6 @@ export const ledgerRepo = {
     );
   },
 
-  /** Locks a member account by owner and code (undefined when it does not exist yet). */
-  async lockMemberAccount(db: Executor, memberId: number, code: string) {
-    const [row] = await rows<AccountRow>(
-      db,
-      sql`select id, merchant_id, member_id, code, bucket, balance, held from ledger_account
-          where member_id = ${memberId} and code = ${code} for update`,
-    );
-    return row;
-  },
-
   /** Inserts the entry unless its key exists; null when it does (the caller answers the first result). */
   async insertEntry(
     db: Executor,

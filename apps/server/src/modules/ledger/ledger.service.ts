@@ -115,8 +115,7 @@ export function createLedgerService({ db }: { db: Db }) {
   async function postResolved(
     tx: Tx,
     input: Omit<PostInput, 'lines'>,
-    lines: { accountId: bigint; amount: bigint; heldRelease?: bigint; house?: boolean }[],
-    held: AccountRow[] = [],
+    lines: { accountId: bigint; amount: bigint; heldRelease?: bigint }[],
   ): Promise<PostResult> {
     checkShape(lines);
     const entry = await ledgerRepo.insertEntry(tx, {
@@ -136,27 +135,18 @@ export function createLedgerService({ db }: { db: Db }) {
       if (!sameLines(lines, firstLines)) throw new AppError('idempotency_conflict');
       return toResult(BigInt(first!.id), true, firstLines);
     }
-    // Accounts the caller locked already are not locked again. A single remaining account is
-    // locked by the UPDATE itself; several are locked here in id order (no deadlock between two
-    // entries touching the same pair). Callers that pre-lock always lock the member first.
-    const heldIds = new Set(held.map((a) => BigInt(a.id)));
-    const rest = lines.map((l) => l.accountId).filter((id) => !heldIds.has(id));
-    const accounts = new Map(held.map((a) => [BigInt(a.id), a]));
-    const mustCheck = lines.some((l) => l.amount < 0n && !l.house && !heldIds.has(l.accountId));
-    if (rest.length > 1 || mustCheck) for (const [k, v] of await lock(tx, rest)) accounts.set(k, v);
+    const accounts = await lock(
+      tx,
+      lines.map((l) => l.accountId),
+    );
     for (const l of lines) {
-      const a = accounts.get(l.accountId);
-      if (!a || a.member_id === null) continue;
+      const a = accounts.get(l.accountId)!;
+      if (a.member_id === null) continue;
       if (available(a) + l.amount + (l.heldRelease ?? 0n) < 0n) {
         throw new AppError('insufficient_balance', { detail: `account ${a.id}` });
       }
     }
     const written = await ledgerRepo.applyLines(tx, BigInt(entry.id), lines);
-    if (written.length !== lines.length) {
-      // an unlocked cached house id whose creating transaction had rolled back
-      for (const [k, v] of houseIds) if (lines.some((l) => l.accountId === v)) houseIds.delete(k);
-      throw new StaleAccountError('ledger account vanished');
-    }
     return toResult(BigInt(entry.id), false, written);
   }
 
@@ -180,44 +170,18 @@ export function createLedgerService({ db }: { db: Db }) {
     lock,
     available,
 
-    /** Locks one member account (created if new): the first lock of every wallet operation. */
-    async lockMember(
-      tx: Tx,
-      merchantId: number,
-      memberId: number,
-      code: MemberAccountCode,
-    ): Promise<AccountRow> {
-      const found = await ledgerRepo.lockMemberAccount(tx, memberId, code);
-      if (found) return found;
-      const id = await ledgerRepo.ensureMemberAccount(tx, merchantId, memberId, code);
-      return (await lock(tx, [id])).get(id)!;
-    },
-
     /**
      * Writes one balanced entry and the balances it changes, inside the caller's transaction.
      * Member accounts may not go below their holds (insufficient_balance, nothing written).
      * The same key again answers the first result (`replayed`), or idempotency_conflict when the
      * lines differ.
      */
-    async post(tx: Tx, input: PostInput, opts: { locked?: AccountRow[] } = {}): Promise<PostResult> {
-      const locked = opts.locked ?? [];
+    async post(tx: Tx, input: PostInput): Promise<PostResult> {
       const lines = [];
       for (const l of input.lines) {
-        const mine =
-          'memberId' in l.account
-            ? locked.find(
-                (a) =>
-                  a.member_id === (l.account as { memberId: number }).memberId &&
-                  a.code === (l.account as { code: string }).code,
-              )
-            : undefined;
-        lines.push({
-          accountId: mine ? BigInt(mine.id) : await resolve(tx, input.merchantId, l.account),
-          amount: l.amount,
-          house: 'house' in l.account,
-        });
+        lines.push({ accountId: await resolve(tx, input.merchantId, l.account), amount: l.amount });
       }
-      return postResolved(tx, input, lines, locked);
+      return postResolved(tx, input, lines);
     },
 
     /** Reserves `amount` of a member account (a pending withdrawal). Idempotent by key. */

@@ -159,13 +159,6 @@ export function createTransferService(deps: {
     const since = todayStart(merchant);
     const from = { memberId: sender.id, code: 'main' as const };
     const to = { memberId: receiver.id, code: 'main' as const };
-    // Create the two MAIN rows first, each committed on its own: a first transfer to a member with no
-    // account yet may race another one creating the same row, and the ledger's create-or-find
-    // statement can miss a row committed while it waited (READ COMMITTED snapshot). Once this step
-    // is over the rows exist, so the money transaction below only finds them.
-    for (const ref of [from, to]) {
-      await ledger.transaction((tx) => ledger.account(tx, merchant.id, ref)).catch(() => undefined);
-    }
     let announce: (() => void) | null = null;
     const posted = await ledger.transaction(async (tx) => {
       announce = null;
