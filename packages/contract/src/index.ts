@@ -22,3 +22,4 @@ export * from './transfer.js';
 export * from './account-record.js';
 export * from './deposit.js';
 export * from './games.js';
+export * from './time.js';

@@ -1,31 +1,8 @@
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(timeZone: string) {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
+import { formatZonedTime } from '@bp/contract';
 
 /** SPEC §9 timestamps: `yyyy-MM-dd HH:mm:ss` in the merchant's time zone. */
 export function formatMerchantTime(at: Date | string, timeZone: string): string {
-  const parts = Object.fromEntries(
-    formatter(timeZone)
-      .formatToParts(new Date(at))
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+  return formatZonedTime(at, timeZone);
 }
 
 /** Offset of a time zone at an instant, in minutes east of UTC (Asia/Dhaka: 360). */

@@ -1,30 +1,8 @@
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
+import { formatZonedTime } from '@bp/contract';
 
 /** SPEC §9 timestamp format `yyyy-MM-dd hh:mm:ss` (24-hour clock) in the given IANA time zone. */
 export function formatDateTime(input: Date | string | number, timeZone = 'Asia/Dhaka'): string {
-  const date = input instanceof Date ? input : new Date(input);
-  if (Number.isNaN(date.getTime())) return '';
-  const parts: Record<string, string> = {};
-  for (const p of formatterFor(timeZone).formatToParts(date)) parts[p.type] = p.value;
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+  return formatZonedTime(input, timeZone);
 }
 
 export function formatDate(input: Date | string | number, timeZone = 'Asia/Dhaka'): string {
