@@ -54,7 +54,9 @@ test('member centre: every page from the menu, my account by default, messages b
   await page.goto('/member/nope');
   await expect(page).toHaveURL(/\/member\/securityCenter$/);
 
-  // an approved deposit leaves a message: badge, then read
+  // an approved deposit leaves a message: badge, then read (the notice dialog needs the page's
+  // live channel, which reconnects after the navigation above)
+  await expect(page.locator('html')).toHaveAttribute('data-realtime', 'ready');
   await fundViaBankDeposit(request, await pageToken(page), '300');
   await expect(page.getByTestId('member-badge-messageV2')).toHaveText('1');
   await page.getByTestId('dialog-confirm').click();
