@@ -22,4 +22,6 @@ export * from './transfer.js';
 export * from './account-record.js';
 export * from './deposit.js';
 export * from './games.js';
+export * from './game-launch.js';
+export * from './game-server.js';
 export * from './time.js';
