@@ -3,11 +3,19 @@ import { NavLink } from 'react-router';
 import { useUnreadCount } from '../../features/messages';
 import { useAppStore } from '../../shared/store/app-store';
 import { UserIcon } from '../../shared/ui/icons';
-import { ChartIcon, DepositIcon, EnvelopeIcon, ListIcon, WithdrawIcon } from '../../shared/ui/money-icons';
+import {
+  ChartIcon,
+  DepositIcon,
+  DiceIcon,
+  EnvelopeIcon,
+  ListIcon,
+  WithdrawIcon,
+} from '../../shared/ui/money-icons';
 
 const LINKS = [
   { page: 'depositv2', icon: <DepositIcon /> },
   { page: 'withdraw', icon: <WithdrawIcon /> },
+  { page: 'personalHistoryCopy', icon: <DiceIcon /> },
   { page: 'transactionHistory', icon: <ListIcon /> },
   { page: 'securityCenter', icon: <UserIcon width={20} height={20} /> },
   { page: 'personalProfit', icon: <ChartIcon /> },

@@ -13,6 +13,7 @@ import { loadDepositPage } from '../../features/deposit';
 import { loadWithdrawPage } from '../../features/withdraw';
 import { loadTransferDownlinePage, loadTransferUplinePage } from '../../features/transfer';
 import {
+  loadBettingRecordPage,
   loadBonusDetailsPage,
   loadPersonalProfitPage,
   loadTransactionHistoryPage,
@@ -25,6 +26,7 @@ import {
   EnvelopeIcon,
   ChartIcon,
   DepositIcon,
+  DiceIcon,
   DownlineIcon,
   GiftIcon,
   ListIcon,
@@ -44,6 +46,7 @@ const Deposit = asLazy(loadDepositPage);
 const Withdraw = asLazy(loadWithdrawPage);
 const TransferUpline = asLazy(loadTransferUplinePage);
 const TransferDownline = asLazy(loadTransferDownlinePage);
+const BettingRecord = asLazy(loadBettingRecordPage);
 const TransactionHistory = asLazy(loadTransactionHistoryPage);
 const PersonalProfit = asLazy(loadPersonalProfitPage);
 const BonusDetails = asLazy(loadBonusDetailsPage);
@@ -59,7 +62,7 @@ export const DEFAULT_MEMBER_PAGE = 'securityCenter';
 
 /**
  * `/member/:page` (SPEC §2.4): the app composes the member-centre frame with the pages other features
- * own. Only pages that exist are listed; personalHistoryCopy (betting record) comes with the games.
+ * own. Only pages that exist are listed.
  */
 export default function MemberCentrePage() {
   const { t } = useTranslation('memberCentre');
@@ -103,6 +106,12 @@ export default function MemberCentrePage() {
       icon: <DownlineIcon />,
       hidden: !isAgent,
       render: () => <TransferDownline onPaymentPassword={() => openModal('paymentPassword')} />,
+    },
+    {
+      id: 'personalHistoryCopy',
+      label: 'personalHistoryCopy',
+      icon: <DiceIcon />,
+      render: () => <BettingRecord />,
     },
     {
       id: 'transactionHistory',

@@ -113,3 +113,13 @@ export const CheckIcon = (p: P) => (
     <path d="m5 12 5 5 9-10" />
   </svg>
 );
+/** Betting record (a die: the player's rounds) */
+export const DiceIcon = (p: P) => (
+  <svg {...base(p)}>
+    <rect x="4" y="4" width="16" height="16" rx="3" />
+    <circle cx="9" cy="9" r="1.1" />
+    <circle cx="15" cy="15" r="1.1" />
+    <circle cx="15" cy="9" r="1.1" />
+    <circle cx="9" cy="15" r="1.1" />
+  </svg>
+);

@@ -11,6 +11,7 @@ import {
   MailIcon,
   UserIcon,
 } from '../../../shared/ui/icons';
+import { DiceIcon } from '../../../shared/ui/money-icons';
 import { openModal } from '../../../shared/ui/modal-store';
 import { navigateTo } from '../../../shared/navigation';
 import { useLogout } from '../hooks/use-logout';
@@ -19,7 +20,7 @@ import './user-menu.css';
 
 /**
  * Logged-in header: avatar with the VIP label and its menu (SPEC §2.2). The balance arrives with the
- * wallet issue. "My account" and "Platform messages" open those member-centre pages.
+ * wallet issue. "My account", "Betting record" and "Platform messages" open those member-centre pages.
  */
 export function UserMenu({ canChangePassword }: { canChangePassword: boolean }) {
   const { t } = useTranslation('auth');
@@ -116,6 +117,16 @@ export function UserMenu({ canChangePassword }: { canChangePassword: boolean }) 
           >
             <UserIcon width={18} height={18} />
             {t('myAccount')}
+          </button>
+          <button
+            type="button"
+            role="menuitem"
+            className="user-menu__item"
+            data-testid="menu-betting-record"
+            onClick={act(() => requireRealAccount(() => navigateTo('/member/personalHistoryCopy')))}
+          >
+            <DiceIcon width={18} height={18} />
+            {t('bettingRecord')}
           </button>
           <button
             type="button"

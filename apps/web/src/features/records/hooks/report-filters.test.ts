@@ -27,6 +27,24 @@ describe('report filters in the URL', () => {
     expect(writeFilters(sp, { pageNo: 1 }).toString()).toBe('type=deposit&preset=today&keep=1');
   });
 
+  it('reads an explicit range only whole and in order', () => {
+    expect(readFilters(new URLSearchParams('from=2026-11-01&to=2026-11-20'), TYPES)).toMatchObject({
+      from: '2026-11-01',
+      to: '2026-11-20',
+    });
+    expect(readFilters(new URLSearchParams('from=2026-11-20&to=2026-11-01'), TYPES).from).toBeUndefined();
+    expect(readFilters(new URLSearchParams('from=2026-11-01'), TYPES).from).toBeUndefined();
+    expect(readFilters(new URLSearchParams('from=yesterday&to=2026-11-01'), TYPES).to).toBeUndefined();
+  });
+
+  it('keeps either a preset or a range in the URL, never both', () => {
+    const sp = new URLSearchParams('preset=today&page=2');
+    const ranged = writeFilters(sp, { from: '2026-11-01', to: '2026-11-02' });
+    expect(ranged.toString()).toBe('from=2026-11-01&to=2026-11-02');
+    expect(writeFilters(ranged, { preset: 'yesterday' }).toString()).toBe('preset=yesterday');
+    expect(writeFilters(ranged, { pageNo: 3 }).toString()).toBe('from=2026-11-01&to=2026-11-02&page=3');
+  });
+
   it('tells money in from money out', () => {
     expect(direction('-10.00')).toBe('out');
     expect(direction('10.00')).toBe('in');

@@ -10,6 +10,8 @@ export function useReportUrl<T extends string>(types: readonly T[]) {
     ...f,
     setType: (type: T | undefined) => setSp((cur) => writeFilters<T>(cur, { type })),
     setPreset: (preset: TDatePreset) => setSp((cur) => writeFilters<T>(cur, { preset })),
+    setRange: (from: string | undefined, to: string | undefined) =>
+      setSp((cur) => writeFilters<T>(cur, { from, to })),
     setPage: (pageNo: number) => setSp((cur) => writeFilters<T>(cur, { pageNo })),
   };
 }

@@ -1,0 +1,46 @@
+import { gameEndpoints, gameLaunchEndpoints, type TBettingRecordQuery } from '@bp/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { callEndpoint } from '../../../shared/api';
+import { useAppStore } from '../../../shared/store/app-store';
+import { RECORDS_KEY, REPORT_PAGE_SIZE } from './get-account-records';
+
+/** GET /wps/relay/ODSFE2_getBettingRecord: the player's rounds of every vendor, with the filter's summary. */
+export const bettingRecordsQuery = (token: string | null, q: TBettingRecordQuery) =>
+  queryOptions({
+    queryKey: [...RECORDS_KEY, 'betting', token, q],
+    queryFn: ({ signal }) => callEndpoint(gameLaunchEndpoints.bettingRecord, { query: q, signal }),
+    enabled: !!token,
+    placeholderData: keepPreviousData,
+  });
+
+export function useBettingRecords(q: TBettingRecordQuery) {
+  const token = useAppStore((s) => s.token);
+  return useQuery(bettingRecordsQuery(token, { pageSize: REPORT_PAGE_SIZE, ...q }));
+}
+
+/** GET /wps/relay/ODSFE2_getBettingRecordDetail: one round's wallet movements and, for built-in games, its outcome. */
+export function useBettingRecordDetail(round: { vendor: string; roundId: string } | null) {
+  const token = useAppStore((s) => s.token);
+  return useQuery({
+    queryKey: [...RECORDS_KEY, 'betting-detail', token, round],
+    queryFn: ({ signal }) => callEndpoint(gameLaunchEndpoints.bettingRecordDetail, { query: round!, signal }),
+    enabled: !!token && !!round,
+  });
+}
+
+/**
+ * The vendor select's options: the vendors of the lobby's lanes (GCSGAME_newGameVendor), one entry
+ * per vendor code, limited to the chosen game type when there is one. Public and cached by the server.
+ */
+export function useVendorOptions() {
+  const language = useAppStore((s) => s.language);
+  return useQuery({
+    queryKey: ['games', 'lanes', language],
+    queryFn: ({ signal }) => callEndpoint(gameEndpoints.vendorLanes, { query: {}, signal }),
+    staleTime: 5 * 60_000,
+    select: (d) =>
+      d.data.lanes.flatMap((lane) =>
+        lane.cards.map((c) => ({ code: c.vassalage, name: c.displayName, gameType: lane.title })),
+      ),
+  });
+}
