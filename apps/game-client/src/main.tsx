@@ -1,3 +1,28 @@
+import '@fontsource/noto-sans-bengali/400.css';
+import '@fontsource/noto-sans-bengali/700.css';
+import './styles.css';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
+import { I18nContext, langFrom, translator } from './lib/i18n';
+import { PlayApp } from './play/PlayApp';
 
-createRoot(document.getElementById('root')!).render(<p>…</p>);
+const VerifyPage = lazy(() => import('./verify/VerifyPage'));
+
+// One page serves both addresses: /gs/verify/ is the provably-fair check, everything else the game.
+const lang = langFrom(window.location.search);
+document.documentElement.lang = lang;
+const verify = /\/verify\/?$/.test(window.location.pathname);
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <I18nContext.Provider value={{ lang, t: translator(lang) }}>
+      {verify ? (
+        <Suspense fallback={null}>
+          <VerifyPage />
+        </Suspense>
+      ) : (
+        <PlayApp />
+      )}
+    </I18nContext.Provider>
+  </StrictMode>,
+);

@@ -1,0 +1,3 @@
+export default function DiceGame() {
+  return <p>dice</p>;
+}

@@ -1,0 +1,3 @@
+export default function TableGame() {
+  return <p>table</p>;
+}
