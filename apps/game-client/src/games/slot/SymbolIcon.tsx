@@ -148,6 +148,119 @@ function shape({ face, label }: TSymbolFace, c: string) {
           <path d="M20 80 L70 30" stroke="#0004" strokeWidth="4" />
         </g>
       );
+    case 'eye':
+      return (
+        <g>
+          <path d="M8 50 Q50 14 92 50 Q50 86 8 50 Z" fill="#fdfdf8" stroke={c} strokeWidth="5" />
+          <circle cx="50" cy="50" r="15" fill={c} />
+          <circle cx="50" cy="50" r="6" fill="#1b1030" />
+          <path d="M40 66 L34 88 M56 66 Q70 84 82 78" stroke={c} strokeWidth="5" fill="none" />
+        </g>
+      );
+    case 'ankh':
+      return (
+        <g fill="none" stroke={c} strokeWidth="10" strokeLinecap="round">
+          <ellipse cx="50" cy="30" rx="14" ry="18" />
+          <path d="M50 48 V90 M24 54 H76" />
+        </g>
+      );
+    case 'pyramid':
+      return (
+        <g>
+          <polygon points="50,12 92,84 8,84" fill={c} />
+          <polygon points="50,12 92,84 56,84" fill="#0003" />
+          <path d="M30 50 H70 M20 68 H80" stroke="#0004" strokeWidth="3" />
+        </g>
+      );
+    case 'bird':
+      return (
+        <g fill={c}>
+          <path d="M50 40 C30 20 12 24 6 30 C22 34 32 44 40 56 Z" />
+          <path d="M50 40 C70 20 88 24 94 30 C78 34 68 44 60 56 Z" />
+          <ellipse cx="50" cy="56" rx="12" ry="18" />
+          <circle cx="50" cy="34" r="9" />
+          <polygon points="50,30 60,34 50,38" fill="#ffd84d" />
+          <path d="M42 72 L50 92 L58 72 Z" />
+        </g>
+      );
+    case 'shell':
+      return (
+        <g>
+          <path d="M50 86 L12 46 A40 40 0 0 1 88 46 Z" fill={c} />
+          <path
+            d="M50 86 L30 16 M50 86 L50 10 M50 86 L70 16 M50 86 L14 34 M50 86 L86 34"
+            stroke="#0003"
+            strokeWidth="4"
+          />
+        </g>
+      );
+    case 'octopus':
+      return (
+        <g fill={c}>
+          <ellipse cx="50" cy="38" rx="26" ry="24" />
+          {[20, 34, 48, 62, 76].map((x) => (
+            <path
+              key={x}
+              d={`M${x + 2} 52 q-6 18 ${x < 50 ? -6 : 6} 34`}
+              stroke={c}
+              strokeWidth="8"
+              fill="none"
+              strokeLinecap="round"
+            />
+          ))}
+          <circle cx="41" cy="36" r="5" fill="#1b1030" />
+          <circle cx="59" cy="36" r="5" fill="#1b1030" />
+        </g>
+      );
+    case 'crab':
+      return (
+        <g fill={c}>
+          <ellipse cx="50" cy="58" rx="28" ry="18" />
+          <circle cx="18" cy="30" r="11" />
+          <circle cx="82" cy="30" r="11" />
+          <path d="M28 50 L20 38 M72 50 L80 38 M26 66 L10 76 M74 66 L90 76" stroke={c} strokeWidth="6" />
+          <circle cx="42" cy="46" r="4" fill="#1b1030" />
+          <circle cx="58" cy="46" r="4" fill="#1b1030" />
+        </g>
+      );
+    case 'turtle':
+      return (
+        <g fill={c}>
+          <circle cx="84" cy="50" r="9" />
+          <ellipse cx="26" cy="28" rx="8" ry="6" />
+          <ellipse cx="26" cy="72" rx="8" ry="6" />
+          <ellipse cx="70" cy="28" rx="8" ry="6" />
+          <ellipse cx="70" cy="72" rx="8" ry="6" />
+          <ellipse cx="48" cy="50" rx="30" ry="24" />
+          <polygon points="48,36 60,44 56,58 40,58 36,44" fill="#0003" />
+        </g>
+      );
+    case 'paw':
+      return (
+        <g fill={c}>
+          <ellipse cx="50" cy="64" rx="20" ry="17" />
+          <ellipse cx="26" cy="42" rx="8" ry="10" />
+          <ellipse cx="42" cy="28" rx="8" ry="11" />
+          <ellipse cx="58" cy="28" rx="8" ry="11" />
+          <ellipse cx="74" cy="42" rx="8" ry="10" />
+        </g>
+      );
+    case 'lantern':
+      return (
+        <g>
+          <path d="M50 6 V16" stroke="#ffd84d" strokeWidth="4" />
+          <rect x="36" y="14" width="28" height="8" rx="2" fill="#ffd84d" />
+          <ellipse cx="50" cy="50" rx="30" ry="28" fill={c} />
+          <path
+            d="M50 22 V78 M34 26 Q26 50 34 74 M66 26 Q74 50 66 74"
+            stroke="#0003"
+            strokeWidth="3"
+            fill="none"
+          />
+          <rect x="36" y="76" width="28" height="8" rx="2" fill="#ffd84d" />
+          <path d="M44 84 V96 M50 84 V96 M56 84 V96" stroke="#ffd84d" strokeWidth="3" />
+        </g>
+      );
     case 'wild':
       return (
         <g>

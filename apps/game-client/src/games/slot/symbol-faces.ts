@@ -20,6 +20,16 @@ export type TFace =
   | 'moon'
   | 'fish'
   | 'leaf'
+  | 'eye'
+  | 'ankh'
+  | 'pyramid'
+  | 'bird'
+  | 'shell'
+  | 'octopus'
+  | 'crab'
+  | 'turtle'
+  | 'paw'
+  | 'lantern'
   | 'wild'
   | 'scatter'
   | 'text';
@@ -33,6 +43,18 @@ export interface TSymbolFace {
 
 const WORDS: [RegExp, TFace][] = [
   [/seven|^7$|777/, 'seven'],
+  [/starfish/, 'star'],
+  [/eye/, 'eye'],
+  [/ankh|cross/, 'ankh'],
+  [/anubis|pyramid|sphinx/, 'pyramid'],
+  [/horus|phoenix|bird|eagle|falcon/, 'bird'],
+  [/octopus|squid/, 'octopus'],
+  [/crab|lobster/, 'crab'],
+  [/turtle|tortoise/, 'turtle'],
+  [/tiger|lion|panda|paw/, 'paw'],
+  [/lantern|lamp/, 'lantern'],
+  [/shark|dolphin|koi|carp/, 'fish'],
+  [/pearl/, 'coin'],
   [/cherr/, 'cherry'],
   [/bell/, 'bell'],
   [/gem|diamond|jewel|ruby|emerald|sapphire/, 'gem'],
@@ -45,8 +67,25 @@ const WORDS: [RegExp, TFace][] = [
   [/heart|love/, 'heart'],
   [/clover|luck/, 'clover'],
   [/moon|night/, 'moon'],
-  [/fish|pearl|shell|wave/, 'fish'],
+  [/shell/, 'shell'],
+  [/fish|wave/, 'fish'],
   [/leaf|lotus|tree|jungle/, 'leaf'],
+];
+
+/** colours that belong to a name (a ruby is red whatever its place in the paytable) */
+const WORD_COLORS: [RegExp, string][] = [
+  [/ruby|cherry|phoenix/, '#ff4d5e'],
+  [/emerald|melon/, '#3ddc84'],
+  [/sapphire|dolphin/, '#4dabf7'],
+  [/amethyst|plum|grape|octopus/, '#b06cff'],
+  [/topaz|orange|koi|starfish/, '#ff9a3d'],
+  [/lemon|coin|gold|ankh|bell/, '#ffd84d'],
+  [/shark/, '#9fb3c8'],
+  [/turtle/, '#6fd3a0'],
+  [/crab|lantern/, '#ff6b4d'],
+  [/shell/, '#ffc6d9'],
+  [/eye|horus/, '#4dd2ff'],
+  [/anubis|tiger/, '#f5a623'],
 ];
 
 const CARD = /^(a|k|q|j|10|9|ace|king|queen|jack|ten|nine)$/;
@@ -97,7 +136,7 @@ export function symbolFaces(
   let card = 0;
   symbols.forEach((s, i) => {
     const id = s.id.toLowerCase();
-    const color = colors[i % colors.length]!;
+    const color = WORD_COLORS.find(([re]) => re.test(id))?.[1] ?? colors[i % colors.length]!;
     if (s.wild) return out.set(s.id, { face: 'wild', label: 'WILD', color: '#ffd84d' });
     if (s.scatter) return out.set(s.id, { face: 'scatter', label: '★', color: '#ff7ad9' });
     if (CARD.test(id))
