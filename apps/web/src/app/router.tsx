@@ -6,6 +6,7 @@ import {
   loadSocialDonePage,
 } from '../features/auth';
 import { loadHelpPage } from '../features/help';
+import { loadAccountGamesPage, loadCategoryPage } from '../features/lobby';
 import { loadLazyNamespaces } from '../shared/i18n';
 import { PageLoader } from '../shared/ui/Loader';
 import { AppRoot } from './AppRoot';
@@ -15,6 +16,15 @@ import { RouteError } from './screens/RouteError';
 
 const home = async () => ({ Component: (await import('./pages/HomePage')).default });
 // Member-centre pages read the lazily loaded namespaces (shared/i18n/catalogues.ts).
+// Game pages read the lobby namespace, one of the lazy ones.
+const categoryPage = async () => {
+  const [page] = await Promise.all([loadCategoryPage(), loadLazyNamespaces()]);
+  return { Component: page.default };
+};
+const accountGames = async () => {
+  const [page] = await Promise.all([loadAccountGamesPage(), loadLazyNamespaces()]);
+  return { Component: page.default };
+};
 const memberCentre = async () => {
   const [page] = await Promise.all([import('./pages/MemberCentrePage'), loadLazyNamespaces()]);
   return { Component: page.default };
@@ -52,6 +62,11 @@ export const createRouter = () =>
                 { index: true, lazy: home },
                 ...['index', 'index.html', 'home', 'login', 'register'].map((path) => ({ path, lazy: home })),
                 { path: 'help', lazy: async () => ({ Component: (await loadHelpPage()).default }) },
+                ...['live', 'fish', 'rng', 'pvp', 'sports', 'esports', 'lott', 'elott'].map((path) => ({
+                  path,
+                  lazy: categoryPage,
+                })),
+                ...['favorite', 'recent'].map((path) => ({ path, lazy: accountGames })),
                 ...['member', 'member/:page'].map((path) => ({ path, lazy: memberCentre })),
                 {
                   path: 'social/bind',

@@ -1,6 +1,9 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { loadFooterProducts } from '../../features/lobby';
 import { useSiteInfo } from '../../features/system';
+import { loadLazyNamespaces } from '../../shared/i18n';
 import { FacebookIcon, YoutubeIcon } from '../../shared/ui/icons';
 
 /** Help links: help-centre tags, `terms` uses the spec's `#term` anchor. */
@@ -16,6 +19,8 @@ const HELP_LINKS = [
 const PRODUCTS = ['live', 'slots', 'sports', 'esports', 'fish', 'lottery', 'poker'] as const;
 const VENDORS = ['PG', 'EG2', 'PT', 'JDB', 'CQ9', 'FC', 'JL', 'BGS'] as const;
 const SOCIAL = { FACEBOOK: FacebookIcon, YOUTUBE: YoutubeIcon } as const;
+// The product list is the lobby's categories with their vendors; the fixed list stands in until it loads.
+const FooterProducts = lazy(async () => (await Promise.all([loadFooterProducts(), loadLazyNamespaces()]))[0]);
 
 export function Footer() {
   const { t } = useTranslation('layout');
@@ -42,11 +47,17 @@ export function Footer() {
         </section>
         <section>
           <h2 className="footer__heading">{t('footerProducts')}</h2>
-          <ul className="footer__list" data-testid="footer-products">
-            {PRODUCTS.map((p) => (
-              <li key={p}>{t(`product_${p}`)}</li>
-            ))}
-          </ul>
+          <Suspense
+            fallback={
+              <ul className="footer__list">
+                {PRODUCTS.map((p) => (
+                  <li key={p}>{t(`product_${p}`)}</li>
+                ))}
+              </ul>
+            }
+          >
+            <FooterProducts />
+          </Suspense>
         </section>
         {social.length > 0 && (
           <section>

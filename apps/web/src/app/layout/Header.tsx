@@ -1,20 +1,25 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { UserMenu } from '../../features/auth';
+import { loadHeaderGameNav } from '../../features/lobby';
 import { useSiteInfo, useWhitelabel } from '../../features/system';
 import { BellIcon, HeadsetIcon, MenuIcon } from '../../shared/ui/icons';
 import { openModal } from '../../shared/ui/modal-store';
 import { useAppStore } from '../../shared/store/app-store';
+import { loadLazyNamespaces } from '../../shared/i18n';
 import { Brand } from './Brand';
 import { HeaderWalletSlot } from './HeaderWalletSlot';
 import { LanguageSelect } from './LanguageSelect';
 import { ThemeToggle } from './ThemeToggle';
 
 /**
- * Nav items appear only when their page exists. Later issues add Promotions, Rewards, Share and the
- * per-category vendor dropdowns here, together with their routes.
+ * Nav items appear only when their page exists. Later issues add Promotions, Rewards and Share here,
+ * together with their routes. The game categories (with their vendor dropdowns) come from the lobby,
+ * loaded after the shell.
  */
 const NAV = [{ to: '/', key: 'navGames', end: true }] as const;
+const HeaderGameNav = lazy(async () => (await Promise.all([loadHeaderGameNav(), loadLazyNamespaces()]))[0]);
 
 export function Header() {
   const { t } = useTranslation('layout');
@@ -48,6 +53,9 @@ export function Header() {
             {t(n.key)}
           </NavLink>
         ))}
+        <Suspense fallback={null}>
+          <HeaderGameNav />
+        </Suspense>
       </nav>
       <div className="header__tools">
         <button

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { LeftMenuBanner } from '../../features/announcements';
+import { loadSideGameMenu } from '../../features/lobby';
 import { GamesIcon, HeadsetIcon, HelpIcon } from '../../shared/ui/icons';
 import { openModal } from '../../shared/ui/modal-store';
 import { useAppStore } from '../../shared/store/app-store';
@@ -9,6 +10,7 @@ import { loadLazyNamespaces } from '../../shared/i18n';
 import { LanguageSelect } from './LanguageSelect';
 
 const AppQr = lazy(() => import('./AppQr'));
+const SideGameMenu = lazy(async () => (await Promise.all([loadSideGameMenu(), loadLazyNamespaces()]))[0]);
 // Logged-in only, and its texts are a lazy namespace: loaded with it.
 const MemberLinks = lazy(async () => {
   const [m] = await Promise.all([import('./MemberLinks'), loadLazyNamespaces()]);
@@ -16,7 +18,8 @@ const MemberLinks = lazy(async () => {
 });
 
 /**
- * Left menu: banner, quick links (only those whose page exists now), language, app-download QR.
+ * Left menu: banner, quick links (only those whose page exists now), the game categories with their
+ * vendors, member links, language, app-download QR.
  * Always visible on wide screens; a drawer behind the hamburger on phones.
  */
 export function SideMenu() {
@@ -62,6 +65,9 @@ export function SideMenu() {
             <span>{t('common:customerService')}</span>
           </button>
         </nav>
+        <Suspense fallback={null}>
+          <SideGameMenu />
+        </Suspense>
         {isLogin && (
           <Suspense fallback={null}>
             <MemberLinks />

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { loadNoticeListModal, loadNoticePopup } from '../../features/announcements';
 import {
@@ -8,7 +9,9 @@ import {
   loadSliderModal,
 } from '../../features/auth';
 import { loadCustomerServiceModal } from '../../features/customer-service';
+import { loadGameMaintenanceModal, loadGamePopup, loadVendorGamesModal } from '../../features/lobby';
 import { loadPaymentPasswordModal } from '../../features/member-centre';
+import { WALLET_KEY } from '../../features/wallet';
 import { loadReceiptConfirmModal } from '../../features/withdraw';
 import { useSiteInfo } from '../../features/system';
 import { loadLazyNamespaces } from '../../shared/i18n';
@@ -30,9 +33,20 @@ function CustomerServiceContainer({ onClose }: ModalComponentProps) {
   return <CustomerServiceModal entries={entries} onClose={onClose} />;
 }
 
+const withLobbyTexts = (load: () => Promise<{ default: ComponentType<never> }>) =>
+  asModal(async () => (await Promise.all([load(), loadLazyNamespaces()]))[0]);
+const GamePopup = withLobbyTexts(loadGamePopup);
+
+/** The app composes the game popup with the wallet: closing a game refreshes the balance it moved. */
+function GamePopupContainer(props: ModalComponentProps) {
+  const qc = useQueryClient();
+  return <GamePopup {...props} onClosed={() => void qc.invalidateQueries({ queryKey: WALLET_KEY })} />;
+}
+
 /**
  * The modal registry: modal id -> component (lazy, so a modal's code loads when first opened).
- * EXTENSION POINT: later issues register `gamePopup`, ... here. `/login` and `/register` open `login` /
+ * EXTENSION POINT: later issues register their modals here (`gamePopup`, `vendorGames` and
+ * `gameMaintenance` are the lobby's). `/login` and `/register` open `login` /
  * `register`; `dialog` backs `showDialog` (alerts and confirmations); `slider` the slider check.
  */
 const registry: Record<string, ModalComponent> = {
@@ -49,6 +63,9 @@ const registry: Record<string, ModalComponent> = {
   withdrawConfirm: asModal(
     async () => (await Promise.all([loadReceiptConfirmModal(), loadLazyNamespaces()]))[0],
   ),
+  gamePopup: GamePopupContainer,
+  vendorGames: withLobbyTexts(loadVendorGamesModal),
+  gameMaintenance: withLobbyTexts(loadGameMaintenanceModal),
   notice: lazy(loadNoticePopup) as ModalComponent,
   noticeList: lazy(loadNoticeListModal) as ModalComponent,
 };

@@ -1,15 +1,20 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { HomeBanners, NoticeMarquee } from '../../features/announcements';
+import { loadHomeLobby } from '../../features/lobby';
+import { loadLazyNamespaces } from '../../shared/i18n';
 import { readToken } from '../../shared/store/persist';
 import { openModal, useModalStore } from '../../shared/ui/modal-store';
 import { hasModal } from '../modals/registry';
 import './home.css';
 
+// The lobby and its texts (a lazy namespace) load after the banners: the first paint does not wait for them.
+const HomeLobby = lazy(async () => (await Promise.all([loadHomeLobby(), loadLazyNamespaces()]))[0]);
+
 /** Modals that /login and /register open over home. */
 const ROUTE_MODALS: Record<string, string> = { '/login': 'login', '/register': 'register' };
 
-/** Home (/, /index, /index.html, /home, /login, /register): banners and notice marquee; the lobby comes later. */
+/** Home (/, /index, /index.html, /home, /login, /register): banners, notice marquee, the game lobby (SPEC §2.3). */
 export default function HomePage() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -31,6 +36,9 @@ export default function HomePage() {
     <div className="page home" data-testid="home-page">
       <HomeBanners />
       <NoticeMarquee />
+      <Suspense fallback={<div className="home__lobby-placeholder" aria-busy="true" />}>
+        <HomeLobby />
+      </Suspense>
     </div>
   );
 }

@@ -1,0 +1,41 @@
+import type { TGame } from '@bp/contract';
+import { useTranslation } from 'react-i18next';
+import { useFavouriteToggle } from '../hooks/use-favourite-toggle';
+import { GameCard } from './GameCard';
+
+interface Props {
+  games: readonly TGame[] | undefined;
+  loading?: boolean;
+  /** placeholders while loading */
+  skeletons?: number;
+  testId?: string;
+}
+
+/** Game cards in a responsive grid (3 on phones, 6 on desktop: SPEC §9 "2 rows of 6"), with the no-data text. */
+export function GameGrid({ games, loading, skeletons = 12, testId = 'game-grid' }: Props) {
+  const { t } = useTranslation('lobby');
+  const { ids, toggle } = useFavouriteToggle();
+  if (!games && loading) {
+    return (
+      <div className="game-grid" data-testid={testId} aria-busy="true">
+        {Array.from({ length: skeletons }, (_, i) => (
+          <div key={i} className="game-card game-card--skeleton" />
+        ))}
+      </div>
+    );
+  }
+  if (!games || games.length === 0) {
+    return (
+      <p className="lobby-empty muted" data-testid="lobby-empty">
+        {t('noData')}
+      </p>
+    );
+  }
+  return (
+    <div className="game-grid" data-testid={testId}>
+      {games.map((g) => (
+        <GameCard key={g.nodeId} game={g} favourite={ids.includes(g.nodeId)} onFavourite={toggle} />
+      ))}
+    </div>
+  );
+}

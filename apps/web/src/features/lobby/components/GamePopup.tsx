@@ -1,0 +1,79 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CloseIcon } from '../../../shared/ui/icons';
+import { RECENT_GAMES_KEY } from '../api/lobby-keys';
+import './game-popup.css';
+
+interface Props {
+  url: string;
+  title: string;
+  trial?: boolean;
+  onClose: () => void;
+  /** what else to refresh when the game closes (the app passes the wallet's balance) */
+  onClosed?: () => void;
+}
+
+/**
+ * The game popup (SPEC §2.6): the vendor's page in an iframe, full screen on phones, large and centred
+ * on desktop. Closing refreshes the recent games here and, through the app, the balance the game moved.
+ */
+export default function GamePopup({ url, title, trial, onClose, onClosed }: Props) {
+  const { t } = useTranslation('lobby');
+  const qc = useQueryClient();
+  const latest = useRef({ onClose, onClosed });
+  useEffect(() => {
+    latest.current = { onClose, onClosed };
+  });
+  const close = () => {
+    void qc.invalidateQueries({ queryKey: RECENT_GAMES_KEY });
+    latest.current.onClosed?.();
+    latest.current.onClose();
+  };
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        void qc.invalidateQueries({ queryKey: RECENT_GAMES_KEY });
+        latest.current.onClosed?.();
+        latest.current.onClose();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    document.body.classList.add('modal-open');
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.body.classList.remove('modal-open');
+    };
+  }, [qc]);
+
+  return (
+    <div className="game-popup-backdrop">
+      <div className="game-popup" role="dialog" aria-modal="true" aria-label={title} data-testid="game-popup">
+        <header className="game-popup__bar">
+          <h2 className="game-popup__title">
+            {title}
+            {trial && <span className="game-popup__trial">{t('freeTrial')}</span>}
+          </h2>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t('closeGame')}
+            data-testid="game-popup-close"
+            onClick={close}
+          >
+            <CloseIcon />
+          </button>
+        </header>
+        <iframe
+          className="game-popup__frame"
+          src={url}
+          title={title}
+          allow="fullscreen; autoplay"
+          allowFullScreen
+          data-testid="game-iframe"
+        />
+      </div>
+    </div>
+  );
+}

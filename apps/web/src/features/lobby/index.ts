@@ -1,0 +1,14 @@
+// Light on purpose: the header, side menu, footer and router import this file; everything else loads lazily.
+export { LOBBY_KEY, RECENT_GAMES_KEY } from './api/lobby-keys';
+export const loadHomeLobby = () => import('./components/HomeLobby').then((m) => ({ default: m.HomeLobby }));
+export const loadHeaderGameNav = () =>
+  import('./components/HeaderGameNav').then((m) => ({ default: m.HeaderGameNav }));
+export const loadSideGameMenu = () =>
+  import('./components/SideGameMenu').then((m) => ({ default: m.SideGameMenu }));
+export const loadFooterProducts = () =>
+  import('./components/FooterProducts').then((m) => ({ default: m.FooterProducts }));
+export const loadCategoryPage = () => import('./pages/CategoryPage');
+export const loadAccountGamesPage = () => import('./pages/AccountGamesPage');
+export const loadGamePopup = () => import('./components/GamePopup');
+export const loadVendorGamesModal = () => import('./components/VendorGamesModal');
+export const loadGameMaintenanceModal = () => import('./components/GameMaintenanceModal');
