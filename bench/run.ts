@@ -3,12 +3,14 @@ import * as status from './benches/status.js';
 import * as web from './benches/web.js';
 import * as login from './benches/login.js';
 import * as wallet from './benches/wallet.js';
+import * as lobby from './benches/lobby.js';
 
 const benches: Record<string, (seconds: number) => Promise<string>> = {
   status: (s) => status.run(s),
   web: () => web.run(),
   login: (s) => login.run(s),
   wallet: (s) => wallet.run(s),
+  lobby: (s) => lobby.run(s),
 };
 
 const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
