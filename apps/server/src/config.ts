@@ -46,6 +46,12 @@ const ZEnv = z.object({
     .trim()
     .refine((v) => v === '' || (/^\d{1,5}$/.test(v) && Number(v) <= 65535), 'a port number, 0 or empty')
     .default('8081'),
+  /** Base URL of the seamless wallet the built-in game server calls; unset: this server's own address. */
+  GAME_WALLET_URL: z.string().url().optional(),
+  /** Built game iframe UI (apps/game-client) served under /gs/; empty disables it. */
+  GAME_CLIENT_DIST: z.string().default(path.join(repoRoot, 'apps/game-client/dist')),
+  /** Game rounds left open this long (a crash, a lost answer) are finished by the recovery job. */
+  GAME_RECOVERY_AGE_MS: z.coerce.number().int().min(0).default(30_000),
 });
 
 /** GATEWAY_PORT -> a port, or undefined when the built-in gateway is off (`0`, empty, not a port). */
@@ -84,6 +90,10 @@ export type Config = Readonly<{
   social: Readonly<Partial<Record<'google' | 'facebook', SocialProviderConfig>>>;
   /** built-in test payment gateway port; undefined: not started */
   gatewayPort: number | undefined;
+  /** seamless-wallet base URL of the built-in game server; undefined: its own listening address */
+  gameWalletUrl: string | undefined;
+  gameClientDist: string;
+  gameRecoveryAgeMs: number;
 }>;
 
 /** Parse the environment once at boot; a bad value stops the process with a clear message. */
@@ -113,6 +123,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     gatewayPort: parseGatewayPort(e.GATEWAY_PORT),
+    gameWalletUrl: e.GAME_WALLET_URL?.replace(/\/+$/, ''),
+    gameClientDist: e.GAME_CLIENT_DIST,
+    gameRecoveryAgeMs: e.GAME_RECOVERY_AGE_MS,
     social: Object.freeze({
       ...(e.SOCIAL_GOOGLE_ISSUER && e.SOCIAL_GOOGLE_CLIENT_ID
         ? {

@@ -137,6 +137,16 @@ export const catalogueRepo = {
     return r;
   },
 
+  /** One visible game by vendor and game code (launches from a vendor card send no node id). */
+  async visibleGameByCode(db: Executor, merchantId: number, vendor: string, gameCode: string) {
+    const [r] = await rows<GameRow>(
+      db,
+      sql`select ${GAME_COLUMNS} from ${visibleFrom(merchantId)}
+          where ${where({ vendor })} and g.game_code = ${gameCode}`,
+    );
+    return r;
+  },
+
   /** Per type, vendor and classify: how many games the merchant offers (the lanes and cards). */
   laneCounts(db: Executor, merchantId: number) {
     return rows<{

@@ -244,6 +244,14 @@ export function createCatalogueService({ db, events, clock }: { db: Db; events: 
       return { list: found.map((r) => toGame(r, langOf(param, lang))) };
     },
 
+    /** A game the merchant offers (maintenance included), by node id or vendor + game code: what a launch opens. */
+    findGame(merchantId: number, by: { nodeId?: number; vendor?: string; gameCode?: string }) {
+      if (by.nodeId !== undefined) return catalogueRepo.visibleGame(db, merchantId, by.nodeId);
+      if (by.vendor && by.gameCode)
+        return catalogueRepo.visibleGameByCode(db, merchantId, by.vendor, by.gameCode);
+      return Promise.resolve(undefined);
+    },
+
     /** The game launch calls this: the game moves to the front of the member's recent games. */
     async recordRecent(ex: Executor, r: { merchantId: number; memberId: number; nodeId: number }) {
       await catalogueRepo.touchRecent(ex, { ...r, at: clock.now(), keep: RECENT_GAMES_LIMIT });
