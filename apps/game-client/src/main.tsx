@@ -11,6 +11,10 @@ const VerifyPage = lazy(() => import('./verify/VerifyPage'));
 // One page serves both addresses: /gs/verify/ is the provably-fair check, everything else the game.
 const lang = langFrom(window.location.search);
 document.documentElement.lang = lang;
+// The Bengali face also draws the taka sign in English; fetch both weights now, not when the first
+// win appears (until a face arrives its characters show as empty boxes).
+void document.fonts?.load('400 16px "Noto Sans Bengali"', '৳').catch(() => undefined);
+void document.fonts?.load('700 16px "Noto Sans Bengali"', '৳').catch(() => undefined);
 const verify = /\/verify\/?$/.test(window.location.pathname);
 
 createRoot(document.getElementById('root')!).render(

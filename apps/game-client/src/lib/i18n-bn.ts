@@ -39,7 +39,7 @@ export const bn: Record<TKey, string> = {
   freeSpin: 'ফ্রি স্পিন',
   freeSpinsLeft: 'বাকি ফ্রি স্পিন: {n}',
   freeSpinsAwarded: '{n}টি ফ্রি স্পিন জিতেছেন!',
-  lineWin: 'লাইন {line}: {symbol} ×{count}',
+  lineWin: 'লাইন {line}:',
   scatterWin: 'স্ক্যাটার ×{count}',
   lines: '{n}টি লাইন',
   ofAKind: 'একই {n}টি',

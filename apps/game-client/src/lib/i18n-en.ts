@@ -39,7 +39,7 @@ export const en = {
   freeSpin: 'Free spin',
   freeSpinsLeft: 'Free spins left: {n}',
   freeSpinsAwarded: '{n} free spins won!',
-  lineWin: 'Line {line}: {symbol} ×{count}',
+  lineWin: 'Line {line}:',
   scatterWin: 'Scatter ×{count}',
   lines: '{n} lines',
   ofAKind: '{n} of a kind',

@@ -31,12 +31,13 @@ export default function SlotGame(props: { paytableOpen: boolean; closePaytable()
   const [stopped, setStopped] = useState(cfg.reels);
   const [freeLeft, setFreeLeft] = useState(0);
   const alive = useRef(true);
-  useEffect(
-    () => () => {
+  useEffect(() => {
+    // StrictMode mounts twice: the second mount must be alive again
+    alive.current = true;
+    return () => {
       alive.current = false;
-    },
-    [],
-  );
+    };
+  }, []);
 
   const spin = async () => {
     if (spinning) return;
@@ -154,12 +155,13 @@ export default function SlotGame(props: { paytableOpen: boolean; closePaytable()
               <ul className="line-wins">
                 {result.lineWins.map((w, i) => (
                   <li key={`${w.line}-${i}`} style={{ color: LINE_COLORS[i % LINE_COLORS.length] }}>
-                    {t('lineWin', {
-                      line: w.line + 1,
-                      symbol: faces.get(w.symbol)?.label ?? w.symbol,
-                      count: w.count,
-                    })}{' '}
-                    = {play.money(w.win)}
+                    {t('lineWin', { line: w.line + 1 })}
+                    {faces.get(w.symbol) && (
+                      <span className="inline-sym">
+                        <SymbolIcon face={faces.get(w.symbol)!} />
+                      </span>
+                    )}
+                    ×{w.count} = {play.money(w.win)}
                   </li>
                 ))}
                 {toCents(result.scatterWin) > 0n && (

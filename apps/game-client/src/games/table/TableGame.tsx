@@ -28,12 +28,13 @@ export default function TableGame() {
   const [shown, setShown] = useState(false);
   const [dealing, setDealing] = useState(false);
   const alive = useRef(true);
-  useEffect(
-    () => () => {
+  useEffect(() => {
+    // StrictMode mounts twice: the second mount must be alive again
+    alive.current = true;
+    return () => {
       alive.current = false;
-    },
-    [],
-  );
+    };
+  }, []);
 
   const total = Object.values(bets).reduce((a, b) => a + b, 0n);
   const place = (bet: string) => {
@@ -147,7 +148,9 @@ export default function TableGame() {
         <div className="action">
           <span className="small">
             <span className="muted">{t('totalBet')}:</span>{' '}
-            <strong data-testid="table-total">{play.money(fromCents(total))}</strong>
+            <strong data-testid="table-total" data-value={fromCents(total)}>
+              {play.money(fromCents(total))}
+            </strong>
           </span>
           <button
             className="btn"
