@@ -1,0 +1,104 @@
+import { expect, test, type Page } from '@playwright/test';
+import { BENGALI, shot, skipPopups, useLanguage } from '../support.js';
+
+test.use({ reducedMotion: 'reduce' });
+
+async function open(
+  page: Page,
+  url: string,
+  lng: 'bn' | 'en' = 'en',
+  viewport = { width: 1280, height: 800 },
+) {
+  await useLanguage(page, lng);
+  await skipPopups(page);
+  await page.setViewportSize(viewport);
+  await page.goto(url);
+  await expect(page.getByTestId('category-page')).toBeVisible();
+}
+
+const cards = (page: Page) => page.getByTestId('category-page').getByTestId('game-card');
+
+test.describe('category pages', () => {
+  test('/rng: 24 a page, paging, vendor and kind filters in the URL (en)', async ({ page }) => {
+    await open(page, '/rng');
+    await expect(page.getByTestId('category-page')).toHaveAttribute('data-type', 'RNG');
+    await expect(cards(page)).toHaveCount(24);
+    await expect(page.getByTestId('category-pager-index')).toHaveText(/^1 \/ \d+$/);
+    const first = await cards(page).first().getAttribute('data-node-id');
+    await page.getByTestId('category-pager-next').click();
+    await expect(page).toHaveURL(/[?&]page=2/);
+    await expect(page.getByTestId('category-pager-index')).toHaveText(/^2 \/ \d+$/);
+    await expect(cards(page)).toHaveCount(24);
+    await expect(cards(page).first()).not.toHaveAttribute('data-node-id', first!);
+
+    // a vendor: back to page 1, only its games
+    await page.getByTestId('vendor-CQ9').click();
+    await expect(page).toHaveURL(/\/rng\?vassalage=CQ9$/);
+    await expect(page.getByTestId('category-count')).toHaveText('1350 games');
+    const vendors = await cards(page).evaluateAll((els) => [
+      ...new Set(els.map((e) => e.getAttribute('data-vendor'))),
+    ]);
+    expect(vendors).toEqual(['CQ9']);
+
+    // a kind on top of it
+    await page.getByTestId('classify-JP').click();
+    await expect(page).toHaveURL(/classify=JP/);
+    await expect(page.getByTestId('classify-JP')).toHaveAttribute('aria-pressed', 'true');
+    await expect(cards(page).first()).toHaveAttribute('data-vendor', 'CQ9');
+
+    // the URL alone restores the filter (a shared link, a reload)
+    await page.goto('/rng?vassalage=JDB&page=3');
+    await expect(page.getByTestId('vendor-JDB')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByTestId('category-pager-index')).toHaveText(/^3 \/ \d+$/);
+    await expect(cards(page).first()).toHaveAttribute('data-vendor', 'JDB');
+    await shot(page, 'lobby-rng-desktop-en');
+  });
+
+  test('search by name in English and in Bengali', async ({ page }) => {
+    await open(page, '/rng');
+    await page.getByTestId('game-search').fill('dragon');
+    await page.getByTestId('game-search').press('Enter');
+    await expect(page).toHaveURL(/q=dragon/);
+    await expect(cards(page).first()).toBeVisible();
+    const en = await page.getByTestId('game-name').allTextContents();
+    expect(en.length).toBeGreaterThan(0);
+    for (const n of en) expect(n.toLowerCase()).toContain('dragon');
+
+    await open(page, '/rng', 'bn', { width: 390, height: 844 });
+    await page.getByTestId('game-search').fill('ড্রাগন');
+    await page.getByTestId('game-search-submit').click();
+    await expect(cards(page).first()).toBeVisible();
+    const bn = await page.getByTestId('game-name').allTextContents();
+    for (const n of bn) expect(n).toContain('ড্রাগন');
+    await shot(page, 'lobby-search-phone-bn');
+
+    // clearing the box drops the search
+    await page.getByTestId('game-search').fill('');
+    await expect(page).not.toHaveURL(/q=/);
+
+    // the home lobby searches every category
+    await page.goto('/?q=tiger');
+    await expect(page.getByTestId('section-SEARCH')).toBeVisible();
+    await expect(page.getByTestId('section-SEARCH')).toContainText(BENGALI);
+    await expect(page.getByTestId('section-SEARCH').getByTestId('game-card').first()).toBeVisible();
+  });
+
+  test('sports and esports are game centres of tiles; lottery lists its games', async ({ page }) => {
+    await open(page, '/sports');
+    await expect(page.getByTestId('centre-tiles').locator('[data-vendor=SABA]')).toBeVisible();
+    await expect(page.getByTestId('centre-tiles').locator('[data-vendor=SV3]')).toBeVisible();
+    await open(page, '/esports');
+    await expect(page.getByTestId('centre-tiles').locator('[data-vendor=IMES]')).toBeVisible();
+    await open(page, '/lott');
+    await expect(cards(page)).toHaveCount(8);
+  });
+
+  test('a broken game image falls back to the default icon', async ({ page }) => {
+    await page.route('**/game-icons/PG/**', (route) => route.fulfill({ status: 404, body: '' }));
+    await open(page, '/rng?vassalage=PG');
+    const img = cards(page).first().locator('img');
+    await expect(img).toHaveAttribute('data-fallback', 'true');
+    await expect(img).toHaveAttribute('src', '/game-icons/default.svg');
+    await expect(img).toHaveAttribute('loading', 'lazy');
+  });
+});

@@ -1,0 +1,84 @@
+import { expect, test, type Page } from '@playwright/test';
+import { loginWithPassword, registerViaApi, shot, skipPopups, uniqueName, useLanguage } from '../support.js';
+
+test.use({ reducedMotion: 'reduce' });
+
+const hotCard = (page: Page, i = 0) => page.getByTestId('section-HOT').getByTestId('game-card').nth(i);
+
+/** The two buttons sit over the picture and show on hover with a mouse. */
+async function press(page: Page, i: number, button: 'game-play' | 'game-trial') {
+  const card = hotCard(page, i);
+  await card.hover();
+  await card.getByTestId(button).click();
+}
+
+test('a visitor: real play opens the login popup, free trial opens the game popup (en, desktop)', async ({
+  page,
+}) => {
+  await useLanguage(page, 'en');
+  await skipPopups(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  await press(page, 0, 'game-play');
+  await expect(page.getByTestId('login-modal')).toBeVisible();
+  await page.getByTestId('login-close').click();
+
+  await press(page, 0, 'game-trial');
+  const popup = page.getByTestId('game-popup');
+  await expect(popup).toBeVisible();
+  await expect(page.getByTestId('game-iframe')).toHaveAttribute('src', /\/gs\/play\//);
+  await expect(page.getByTestId('game-iframe')).toHaveAttribute('allow', /fullscreen/);
+  await shot(page, 'lobby-game-popup-desktop-en');
+  await page.getByTestId('game-popup-close').click();
+  await expect(popup).toBeHidden();
+});
+
+test('a trial account: real play asks for a real account, free trial plays (bn, phone)', async ({ page }) => {
+  await useLanguage(page, 'bn');
+  await skipPopups(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/login');
+  await page.getByTestId('free-play-button').click();
+  await expect(page.getByTestId('login-modal')).toBeHidden();
+  await expect(page.getByTestId('avatar-button')).toBeVisible();
+
+  await hotCard(page).getByTestId('game-play').click();
+  await expect(page.getByTestId('dialog-message')).toHaveAttribute('data-dialog', 'in_need_true_account');
+  await page.getByTestId('dialog-confirm').click();
+  await expect(page.getByTestId('game-popup')).toHaveCount(0);
+
+  await hotCard(page).getByTestId('game-trial').click();
+  await expect(page.getByTestId('game-popup')).toBeVisible();
+  await expect(page.getByTestId('game-iframe')).toHaveAttribute('src', /\/gs\/play\//);
+  await shot(page, 'lobby-game-popup-phone-bn');
+});
+
+test('a member plays for real; closing the game hides no balance and refreshes it (en, desktop)', async ({
+  page,
+  request,
+}) => {
+  const username = uniqueName('play');
+  const password = 'Play@12345';
+  await registerViaApi(request, { username, password });
+  await useLanguage(page, 'en');
+  await skipPopups(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await loginWithPassword(page, username, password);
+  await expect(page.getByTestId('header-balance')).toBeVisible();
+
+  await press(page, 0, 'game-play');
+  await expect(page.getByTestId('game-popup')).toBeVisible();
+  await expect(page.getByTestId('game-iframe')).toHaveAttribute('src', /\/gs\/play\//);
+  // SPEC §2.2: no balance on game pages; the popup counts as one
+  await expect(page.getByTestId('header-balance')).toHaveAttribute('data-hidden', 'true');
+
+  const balance = page.waitForRequest((r) => r.url().includes('/wps/v2/wallets/balance'));
+  await page.getByTestId('game-popup-close').click();
+  await expect(page.getByTestId('game-popup')).toBeHidden();
+  await balance;
+  await expect(page.getByTestId('header-balance')).toHaveAttribute('data-hidden', 'false');
+
+  // the launch shows up under recent games
+  await page.goto('/recent');
+  await expect(page.getByTestId('recent-page').getByTestId('game-card').first()).toBeVisible();
+});
