@@ -57,7 +57,7 @@ export const en = {
   betPlaced: 'Bet placed: {bet}',
   cashOut: 'Cash out {amount}',
   cashedOut: 'Cashed out at {x}: +{amount}',
-  autoCashout: 'Auto cash-out at',
+  autoCashout: 'Auto cash-out',
   autoOff: 'off',
   players: 'Players',
   waitNext: 'Waiting for the next round',

@@ -26,7 +26,8 @@ export default function VerifyPage() {
   const [nonce, setNonce] = useState(params.get('nonce') ?? '0');
   const [paramsText, setParamsText] = useState('{}');
   const [hash, setHash] = useState(params.get('hash') ?? '');
-  const [prevHash, setPrevHash] = useState('');
+  const [prevHash, setPrevHash] = useState(params.get('prev') ?? '');
+  const urlPoint = params.get('point');
 
   useEffect(() => {
     document.title = t('verifyTitle');
@@ -76,7 +77,7 @@ export default function VerifyPage() {
           setHash={setHash}
           prevHash={prevHash}
           setPrevHash={setPrevHash}
-          recorded={round?.outcome}
+          recorded={round?.outcome ?? (urlPoint ? { crashPoint: urlPoint } : undefined)}
         />
       ) : (
         <SeedCheck

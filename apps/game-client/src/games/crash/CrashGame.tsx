@@ -15,7 +15,7 @@ import { fromCents, toCents } from '../../lib/money';
 import { requestId } from '../../lib/request-id';
 import { usePlay } from '../../play/play-context';
 import { StakeSelector } from '../../play/StakeSelector';
-import { verifyHref } from '../../play/verify-link';
+import { crashVerifyHref } from '../../play/verify-link';
 
 const POLL_MS = 250;
 const W = 600;
@@ -247,7 +247,7 @@ const CrashHistory = memo(function CrashHistory({
           return (
             <li key={h.roundId}>
               <a
-                href={verifyHref(h.roundId, lang)}
+                href={crashVerifyHref(h, before?.hash, lang)}
                 target="_blank"
                 rel="noopener"
                 className={`pill ${x >= 2 ? 'hi' : 'lo'}`}
