@@ -32,6 +32,7 @@ export {
   baccaratPairProbability,
   baccaratReturnX10000,
   baccaratValue,
+  bankerDraws,
   dealBaccarat,
   type BaccaratHand,
 } from './baccarat.js';

@@ -143,7 +143,7 @@ export function slotRtp(cfg: SlotConfig): SlotRtp {
   return rtp;
 }
 
-/** what the game UI may know: no strips (they stay server-side and in the verifier's copy of @bp/games) */
+/** the contract shape the game UI gets: no strips (the UI animates the window it is sent; the verifier takes the strips from @bp/games) */
 export function publicSlotConfig(cfg: SlotConfig): TSlotConfig {
   return {
     id: cfg.id,
