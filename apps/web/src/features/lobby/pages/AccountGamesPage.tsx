@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { useAppStore } from '../../../shared/store/app-store';
 import { openModal } from '../../../shared/ui/modal-store';
 import { Pager } from '../../../shared/ui/Pager';
@@ -53,7 +53,10 @@ function RecentList() {
 }
 
 function Paged({ games, loading }: { games: Parameters<typeof GameGrid>[0]['games']; loading: boolean }) {
-  const [page, setPage] = useState(1);
+  // paging lives in the URL (`?page=`), like every list of the site
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const setPage = (p: number) => setParams(p > 1 ? { page: String(p) } : {});
   const pages = pageCount(games?.length ?? 0, CATEGORY_PAGE_SIZE);
   return (
     <>
