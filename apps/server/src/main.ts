@@ -5,6 +5,7 @@ import { migrate } from './db/migrate.js';
 import { seedIfEmpty } from './db/seed/index.js';
 import { buildApp } from './app.js';
 import { gatewaySecretsFrom } from './modules/deposit/register.js';
+import { RECOVERY_JOB } from './games/register.js';
 
 async function main() {
   const config = loadConfig();
@@ -60,6 +61,10 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.scheduler.start();
+  // rounds a previous run left open (killed mid-round) are finished now, not a minute from now
+  app.scheduler
+    .runNow(RECOVERY_JOB)
+    .catch((err: unknown) => app.log.error({ err }, 'game round recovery failed'));
   const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
   const url = `http://${shownHost === '0.0.0.0' ? 'localhost' : shownHost}:${(app.server.address() as { port: number }).port}`;
   const lines = [

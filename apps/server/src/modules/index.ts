@@ -18,6 +18,8 @@ import { registerWithdraw } from './withdraw/register.js';
 import { registerTransfer } from './transfer/register.js';
 import { registerAccountRecord } from './account-record/register.js';
 import { registerCatalogue } from './catalogue/register.js';
+import { registerGame } from './game/register.js';
+import { registerGameServer } from '../games/register.js';
 
 /** Every module wires itself in its own register.ts; this is only the list. */
 export const modules: ModuleRegister[] = [
@@ -40,4 +42,6 @@ export const modules: ModuleRegister[] = [
   registerTransfer,
   registerAccountRecord,
   registerCatalogue,
+  registerGame,
+  registerGameServer,
 ];

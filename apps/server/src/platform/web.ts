@@ -10,6 +10,7 @@ const API_PREFIXES = [
   '/lotto/',
   '/admin/api/',
   '/vendor/',
+  '/gs/api/',
   '/docs',
   '/metrics',
   '/healthz',

@@ -139,5 +139,4 @@ create table gs_crash_round (
 );
 create index gs_crash_round_game_idx on gs_crash_round(merchant_id, vendor_code, game_code, created_at desc);
 
--- The betting record reads vendor_txn per member and period.
-create index vendor_txn_member_idx on vendor_txn(member_id, created_at);
+-- The betting record reads vendor_txn per member and period: vendor_txn_member_idx (0013) serves it.
