@@ -231,3 +231,33 @@ describe('slot exact RTP on a small configuration', () => {
     expect(rtp.freeSpins).toBeCloseTo(trigger * spins * 2 * win, 12);
   });
 });
+
+describe('slot exact RTP of gems-deluxe by brute force', () => {
+  it('slotRtp equals the average over every stop combination of the real spinSlot', () => {
+    const cfg = slotConfig('gems-deluxe');
+    const [l0, l1, l2] = cfg.strips.map((s) => s.length) as [number, number, number];
+    let win = 0;
+    let trigger = 0;
+    let hits = 0;
+    for (let a = 0; a < l0; a += 1)
+      for (let b = 0; b < l1; b += 1)
+        for (let d = 0; d < l2; d += 1) {
+          const spin = spinSlot(cfg, scriptedRng([a, b, d]));
+          win += spin.totalWinX10000;
+          if (spin.freeSpinsAwarded > 0) trigger += 1;
+          if (spin.totalWinX10000 > 0) hits += 1;
+        }
+    const n = l0 * l1 * l2;
+    const base = win / 10000 / n;
+    const { count, multiplier } = cfg.freeSpins;
+    // no freeStrips: a free spin is a base spin times the multiplier
+    const feature = (count / (1 - (count * trigger) / n)) * multiplier * base;
+    const rtp = slotRtp(cfg);
+    console.log(
+      `slot gems-deluxe enumerated ${thousands(n)} stop combinations: base ${pct(base, 4)} total ${pct(base + (trigger / n) * feature, 4)}`,
+    );
+    expect(rtp.base).toBeCloseTo(base, 12);
+    expect(rtp.freeSpins).toBeCloseTo((trigger / n) * feature, 12);
+    expect(rtp.hitRate).toBeCloseTo(hits / n, 12);
+  });
+});
