@@ -8,6 +8,7 @@ import { PlayContext, type TPlay } from './play-context';
 import { FairnessPanel } from './FairnessPanel';
 import { HistoryPanel } from './HistoryPanel';
 import { Sheet } from './Sheet';
+import { ErrorBoundary } from './ErrorBoundary';
 
 const GAMES: Record<TGameKind, ComponentType<{ paytableOpen: boolean; closePaytable(): void }>> = {
   slot: lazy(() => import('../games/slot/SlotGame')),
@@ -146,9 +147,20 @@ function GameFrame({ session }: { session: TGameSession }) {
           </div>
         )}
         <main className="stage">
-          <Suspense fallback={<div className="spinner" aria-hidden />}>
-            <Game paytableOpen={panel === 'paytable'} closePaytable={() => setPanel('none')} />
-          </Suspense>
+          <ErrorBoundary
+            fallback={
+              <div className="center-screen" role="alert" data-testid="game-crashed">
+                <p>{t('unknownError')}</p>
+                <button className="btn" onClick={() => window.location.reload()}>
+                  {t('retry')}
+                </button>
+              </div>
+            }
+          >
+            <Suspense fallback={<div className="spinner" aria-hidden />}>
+              <Game paytableOpen={panel === 'paytable'} closePaytable={() => setPanel('none')} />
+            </Suspense>
+          </ErrorBoundary>
         </main>
         {panel === 'fairness' && (
           <Sheet title={t('fairness')} onClose={() => setPanel('none')} testId="fairness-panel">

@@ -22,7 +22,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export default function SlotGame(props: { paytableOpen: boolean; closePaytable(): void }) {
   const { t } = useI18n();
   const play = usePlay();
-  const cfg = play.session.config as unknown as TSlotConfig;
+  // the server sends `{ slot: <configuration> }`; a bare configuration is accepted too
+  const config = play.session.config;
+  const cfg = (config.slot ?? config) as unknown as TSlotConfig;
   const faces = useMemo(() => symbolFaces(cfg.theme, cfg.symbols), [cfg]);
   const scatterIds = useMemo(() => new Set(cfg.symbols.filter((s) => s.scatter).map((s) => s.id)), [cfg]);
   const [window_, setWindow] = useState<string[][]>(() => initialWindow(cfg));

@@ -20,7 +20,9 @@ export default function TableGame() {
   const play = usePlay();
   const kind = play.session.kind === 'dragonTiger' ? 'dragonTiger' : 'baccarat';
   const theme = typeof play.session.config.theme === 'string' ? play.session.config.theme : undefined;
-  const spots = TABLE_SPOTS[kind];
+  // the table's own payout texts when the server sends them
+  const payouts = (play.session.config.payouts ?? {}) as Record<string, string>;
+  const spots = TABLE_SPOTS[kind].map((s) => ({ ...s, pays: payouts[s.bet] ?? s.pays }));
   const sides = kind === 'baccarat' ? (['player', 'banker'] as const) : (['dragon', 'tiger'] as const);
   const label = (bet: string) => t(spotLabelKey(bet, theme));
   const [bets, setBets] = useState<Record<string, bigint>>({});
