@@ -76,7 +76,6 @@ export function BettingRows({ rows, symbol, onOpen }: Props) {
           <tr>
             <th>{t('betTime')}</th>
             <th>{t('game')}</th>
-            <th>{t('vendor')}</th>
             <th>{t('roundId')}</th>
             <th className="num">{t('betAmount')}</th>
             <th className="num">{t('winAmount')}</th>
@@ -96,8 +95,10 @@ export function BettingRows({ rows, symbol, onOpen }: Props) {
               data-round={r.roundId}
             >
               <td>{r.betTime}</td>
-              <td>{r.gameName}</td>
-              <td>{r.vendorName}</td>
+              <td>
+                <span className="bet-game">{r.gameName}</span>
+                <span className="mc-row__sub">{r.vendorName}</span>
+              </td>
               <td className="bet-round-id" title={r.roundId}>
                 {r.roundId}
               </td>
