@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { loginWithPassword, registerViaApi, shot, skipPopups, uniqueName, useLanguage } from '../support.js';
+import { registerViaApi, shot, skipPopups, uniqueName, useLanguage } from '../support.js';
+import { fundViaBankDeposit, loginMember, pageToken } from '../wallet-support.js';
 
 test.use({ reducedMotion: 'reduce' });
 
@@ -28,6 +29,8 @@ test('a visitor: real play opens the login popup, free trial opens the game popu
   await expect(popup).toBeVisible();
   await expect(page.getByTestId('game-iframe')).toHaveAttribute('src', /\/gs\/play\//);
   await expect(page.getByTestId('game-iframe')).toHaveAttribute('allow', /fullscreen/);
+  // the game inside has started its session (its balance shows)
+  await expect(page.frameLocator('[data-testid=game-iframe]').getByTestId('balance')).toBeVisible();
   await shot(page, 'lobby-game-popup-desktop-en');
   await page.getByTestId('game-popup-close').click();
   await expect(popup).toBeHidden();
@@ -50,10 +53,11 @@ test('a trial account: real play asks for a real account, free trial plays (bn, 
   await hotCard(page).getByTestId('game-trial').click();
   await expect(page.getByTestId('game-popup')).toBeVisible();
   await expect(page.getByTestId('game-iframe')).toHaveAttribute('src', /\/gs\/play\//);
+  await expect(page.frameLocator('[data-testid=game-iframe]').getByTestId('balance')).toBeVisible();
   await shot(page, 'lobby-game-popup-phone-bn');
 });
 
-test('a member plays for real; closing the game hides no balance and refreshes it (en, desktop)', async ({
+test('a member plays for real; the balance is hidden while the game is open and refreshed when it closes (en, desktop)', async ({
   page,
   request,
 }) => {
@@ -63,8 +67,12 @@ test('a member plays for real; closing the game hides no balance and refreshes i
   await useLanguage(page, 'en');
   await skipPopups(page);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await loginWithPassword(page, username, password);
-  await expect(page.getByTestId('header-balance')).toBeVisible();
+  await loginMember(page, username, password);
+  await fundViaBankDeposit(request, await pageToken(page), '500');
+  // the real-time notice of the approved deposit
+  await expect(page.getByTestId('dialog-message')).toHaveAttribute('data-dialog', 'notice_deposit_approved');
+  await page.getByTestId('dialog-confirm').click();
+  await expect(page.getByTestId('header-balance')).toHaveAttribute('data-value', /^500(\.0+)?$/);
 
   await press(page, 0, 'game-play');
   await expect(page.getByTestId('game-popup')).toBeVisible();
@@ -72,11 +80,20 @@ test('a member plays for real; closing the game hides no balance and refreshes i
   // SPEC §2.2: no balance on game pages; the popup counts as one
   await expect(page.getByTestId('header-balance')).toHaveAttribute('data-hidden', 'true');
 
+  // one real spin moves the wallet through the seamless-wallet callbacks
+  const game = page.frameLocator('[data-testid=game-iframe]');
+  await expect(game.getByTestId('balance')).toHaveAttribute('data-value', /^500(\.0+)?$/);
+  await game.getByTestId('spin').click();
+  await expect(game.getByTestId('slot-result')).toBeVisible();
+  await expect(game.getByTestId('balance')).not.toHaveAttribute('data-value', /^500(\.0+)?$/);
+  const after = await game.getByTestId('balance').getAttribute('data-value');
+
   const balance = page.waitForRequest((r) => r.url().includes('/wps/v2/wallets/balance'));
   await page.getByTestId('game-popup-close').click();
   await expect(page.getByTestId('game-popup')).toBeHidden();
   await balance;
   await expect(page.getByTestId('header-balance')).toHaveAttribute('data-hidden', 'false');
+  await expect(page.getByTestId('header-balance')).toHaveAttribute('data-value', Number(after).toFixed(2));
 
   // the launch shows up under recent games
   await page.goto('/recent');
