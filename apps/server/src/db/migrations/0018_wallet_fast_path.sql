@@ -1,0 +1,155 @@
+-- The seamless wallet's fast path: the common vendor callbacks of a batch (a debit or a credit that
+-- will be applied) are written with a handful of set-based statements instead of one PL/pgSQL loop
+-- iteration each (about a dozen single-row statements per callback). Everything else in the batch
+-- (refusals, replays, conflicts, rollbacks, a player with several callbacks in the batch) still goes
+-- through the loop of 0016 unchanged, after the fast ones: DOMAIN-NOTES §1 has one implementation,
+-- and the fast path only takes an operation when that loop would have applied it the same way.
+--
+-- Why the order "fast ones first, then the rest" keeps the loop's semantics: a fast operation's
+-- player has no other operation in the batch, its (vendor, txn id, op) occurs once in the batch,
+-- and no rollback in the batch names its txn id; operations of different players interact only
+-- through such ids, so running the fast ones first is the same as them having arrived in an
+-- earlier batch. Each fast operation keeps its own ledger entry (member line + house line), its
+-- own vendor_txn row and the same answer.
+alter function vendor_wallet_apply(jsonb) rename to vendor_wallet_apply_each;
+
+create function vendor_wallet_apply(p_ops jsonb) returns jsonb
+language plpgsql as $$
+declare
+  v_ids bigint[];
+  v_house_keys text[];
+  v_house_ids bigint[];
+  v_fast jsonb;
+  v_rest jsonb;
+  v_rest_out jsonb;
+begin
+  -- 1. lock order as in 0016: the players' MAIN accounts (created first when missing) in id order,
+  -- then every house row the batch can touch, in id order
+  select array_agg(coalesce(a.id, ledger_member_account(m.merchant_id, m.id, 'main'))) into v_ids
+    from member m
+    left join ledger_account a on a.member_id = m.id and a.code = 'main'
+    where (m.id, m.merchant_id) in (
+      select (x->>'memberId')::integer, (x->>'merchantId')::integer from jsonb_array_elements(p_ops) x);
+  perform 1 from ledger_account where id = any(coalesce(v_ids, '{}')) order by id for update;
+  select array_agg(h.key), array_agg(ledger_house_account(h.merchant_id, h.code, h.bucket))
+    into v_house_keys, v_house_ids
+    from (select distinct merchant_id, code, bucket, merchant_id || ':' || code || ':' || bucket as key
+          from (select (x->>'merchantId')::integer as merchant_id,
+                       case when m.type = 4 then 'play' else 'game:' || (x->>'vendor') end as code,
+                       (x->>'houseBucket')::integer as bucket
+                from jsonb_array_elements(p_ops) x
+                join member m on m.id = (x->>'memberId')::integer
+                  and m.merchant_id = (x->>'merchantId')::integer) y) h;
+  perform 1 from ledger_account where id = any(coalesce(v_house_ids, '{}')) order by id for update;
+
+  -- 2. the fast ones, in one statement (a new snapshot: it sees everything committed before the
+  -- locks above were granted, and the locked rows cannot change under it)
+  with o as (
+    select * from rows from (jsonb_to_recordset(p_ops) as (
+      op text, "merchantId" integer, vendor text, "memberId" integer, "txnId" text, "roundId" text,
+      "refTxnId" text, "gameCode" text, amount bigint, "tokenHash" text, now timestamptz,
+      "houseBucket" integer)) with ordinality as x(op, merchant_id, vendor, member_id, txn_id, round_id,
+      ref_txn_id, game_code, amount, token_hash, now, house_bucket, ord)
+  ),
+  -- the house rows locked above, read once per batch (not once per operation)
+  hb as materialized (
+    select k.key, a.id, a.balance
+    from unnest(v_house_keys, v_house_ids) as k(key, id)
+    join ledger_account a on a.id = k.id
+  ),
+  n as (
+    select o.*,
+      count(*) over (partition by member_id) as member_ops,
+      count(*) over (partition by merchant_id, vendor, txn_id, op) as same_key,
+      'debit'::text as bet_op, 'ok'::text as ok_status
+    from o
+  ),
+  c as materialized (
+    select n.ord, n.op, n.merchant_id, n.vendor, n.member_id, n.txn_id, n.round_id, n.ref_txn_id,
+      n.game_code, n.amount, a.id as main, a.balance, a.held, h.id as house, h.balance as house_balance,
+      case when n.op = 'debit' then -n.amount else n.amount end as delta,
+      nextval('ledger_entry_id_seq') as entry_id
+    from n
+    join member m on m.id = n.member_id and m.merchant_id = n.merchant_id
+    join ledger_account a on a.member_id = n.member_id and a.code = 'main'
+    join hb h on h.key = n.merchant_id || ':' || case when m.type = 4 then 'play' else 'game:' || n.vendor end
+      || ':' || n.house_bucket
+    where n.op in ('debit', 'credit') and n.amount > 0 and n.member_ops = 1 and n.same_key = 1
+      and case when n.op = 'debit' then
+            m.status = 'active' and a.balance - a.held >= n.amount
+            and not exists (select 1 from o r where r.op = 'rollback' and r.merchant_id = n.merchant_id
+                            and r.vendor = n.vendor and r.ref_txn_id = n.txn_id)
+            and exists (select 1 from vendor_session s where s.token_hash = decode(n.token_hash, 'hex')
+                        and s.merchant_id = n.merchant_id and s.vendor_code = n.vendor
+                        and s.member_id = n.member_id and s.expires_at > n.now)
+            and not exists (select 1 from vendor_txn t where t.merchant_id = n.merchant_id
+                            and t.vendor_code = n.vendor and t.op = 'rollback' and t.ref_txn_id = n.txn_id)
+          else
+            -- the round's bet through the round index: op and status are compared to values, not
+            -- literals, so the planner cannot pick the member's whole-history turnover index instead
+            exists (select 1 from vendor_txn b where b.merchant_id = n.merchant_id and b.vendor_code = n.vendor
+                    and b.member_id = n.member_id and b.round_id = n.round_id and b.op = n.bet_op
+                    and b.status = n.ok_status and not b.rolled_back
+                    and (n.ref_txn_id is null or b.txn_id = n.ref_txn_id))
+          end
+  ),
+  -- the vendor transactions first: the unique index answers "seen before?" (a replay, a conflict or
+  -- one in flight in a concurrent batch: waited for, then skipped); what it skips goes to the loop
+  v as (
+    insert into vendor_txn (merchant_id, vendor_code, txn_id, op, member_id, round_id, ref_txn_id, game_code,
+                            amount, status, entry_id, balance_after)
+    select merchant_id, vendor, txn_id, op, member_id, round_id, case when op = 'credit' then ref_txn_id end,
+      game_code, amount, 'ok', entry_id, balance + delta - held
+    from c order by ord
+    on conflict (merchant_id, vendor_code, txn_id, op) do nothing
+    returning entry_id
+  ),
+  f as (
+    select c.*, c.balance + c.delta as balance_after,
+      c.house_balance - sum(c.delta) over (partition by c.house order by c.entry_id) as house_after
+    from c join v on v.entry_id = c.entry_id
+  ),
+  e as (
+    insert into ledger_entry (id, merchant_id, idem_key, type, member_id, ref_type, ref_id, memo)
+    select entry_id, merchant_id, 'vendor:' || vendor || ':' || txn_id || ':' || op,
+      case when op = 'debit' then 'bet' else 'win' end, member_id, 'vendor_round', vendor || ':' || round_id,
+      jsonb_build_object('vendor', vendor, 'game', to_jsonb(game_code), 'round', round_id)
+    from f
+  ),
+  mu as (
+    update ledger_account a set balance = f.balance_after from f where a.id = f.main
+  ),
+  hu as (
+    update ledger_account a set balance = s.house_after
+    from (select distinct on (house) house, house_after from f order by house, entry_id desc) s
+    where a.id = s.house
+  ),
+  l as (
+    insert into ledger_line (entry_id, account_id, amount, balance_after)
+    select entry_id, main, delta, balance_after from f
+    union all
+    select entry_id, house, -delta, house_after from f
+  )
+  select jsonb_object_agg(ord::text, jsonb_build_object('code', null, 'balance', (balance_after - held)::text,
+                                                        'replayed', false, 'changed', true))
+    into v_fast from f;
+
+  -- 3. the rest, one by one, in arrival order
+  select jsonb_agg(x.value order by x.ord) into v_rest
+    from jsonb_array_elements(p_ops) with ordinality x(value, ord)
+    where v_fast is null or not v_fast ? x.ord::text;
+  if v_rest is null then
+    v_rest_out := '[]'::jsonb;
+  else
+    v_rest_out := vendor_wallet_apply_each(v_rest);
+  end if;
+
+  -- 4. the answers in the order of the operations
+  return (
+    select coalesce(jsonb_agg(coalesce(v_fast -> x.ord::text, v_rest_out -> (r.k - 1)::integer) order by x.ord),
+                    '[]'::jsonb)
+    from jsonb_array_elements(p_ops) with ordinality x(value, ord)
+    left join (select y.ord, row_number() over (order by y.ord) as k
+               from jsonb_array_elements(p_ops) with ordinality y(value, ord)
+               where v_fast is null or not v_fast ? y.ord::text) r on r.ord = x.ord);
+end $$;
