@@ -220,14 +220,15 @@ test('betting record screenshots: desktop in Bengali, phone in English; the side
   const rec = await record(request, token, 'pageSize=20');
   await page.goto('/');
   const link = page.getByTestId('side-member-personalHistoryCopy');
-  if (!(await link.isVisible())) await page.getByTestId('menu-toggle').click();
+  // the side menu is always open at this width; its member links load with the session
   await link.click();
   await expect(page).toHaveURL(/\/member\/personalHistoryCopy$/);
   await expect(page.getByTestId('bet-row')).toHaveCount(rec.list.length);
   await shot(page, 'games-record-desktop-bn');
-  await page.evaluate(() => localStorage.setItem('language', 'en'));
+  // switching the language re-renders the page in English; a phone-sized window turns the table into cards
+  await page.getByTestId('language-select').selectOption('en', { force: true });
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.reload();
   await expect(page.getByTestId('bet-rows')).toHaveAttribute('data-layout', 'cards');
   await expect(page.getByTestId('bet-count')).toHaveText(`Total: ${rec.totalCount} rounds`);
   await shot(page, 'games-record-phone-en');
