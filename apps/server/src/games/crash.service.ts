@@ -72,7 +72,9 @@ export function createCrashService({
   const chainLength = options.chainLength ?? 10_000;
   const chains = new Map<number, string[]>();
   const timers = new Map<string, NodeJS.Timeout>();
-  const busy = new Map<string, Promise<CrashRoundRow>>();
+  /** per table: the pass running now, and the one queued after it (shared by every caller meanwhile) */
+  const running = new Map<string, Promise<unknown>>();
+  const queued = new Map<string, Promise<CrashRoundRow>>();
   let stopped = false;
 
   async function chainOf(t: Table): Promise<{ chain: ChainRow; hashes: string[] }> {
@@ -147,9 +149,26 @@ export function createCrashService({
   /** Moves a table on to where the clock says it is. Serialised per table within this process. */
   async function advance(t: Table): Promise<CrashRoundRow> {
     const k = key(t);
-    const running = busy.get(k);
-    if (running) return running;
-    const p = (async () => {
+    const waiting = queued.get(k);
+    if (waiting) return waiting;
+    // a pass that started before the caller's moment may have missed it: queue a fresh one after it
+    const before = running.get(k) ?? Promise.resolve();
+    const p: Promise<CrashRoundRow> = before
+      .catch(() => undefined)
+      .then(() => {
+        queued.delete(k);
+        running.set(k, p);
+        return pass();
+      });
+    queued.set(k, p);
+    void p
+      .catch(() => undefined)
+      .finally(() => {
+        if (running.get(k) === p) running.delete(k);
+      });
+    return p;
+
+    async function pass(): Promise<CrashRoundRow> {
       for (let i = 0; i < 3; i++) {
         const now = clock.now().getTime();
         const cur = await crashRepo.latest(db, t);
@@ -187,9 +206,7 @@ export function createCrashService({
         return cur;
       }
       return (await crashRepo.latest(db, t))!;
-    })().finally(() => busy.delete(k));
-    busy.set(k, p);
-    return p;
+    }
   }
 
   function watch(t: Table) {
