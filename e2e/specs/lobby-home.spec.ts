@@ -60,6 +60,10 @@ test.describe('home lobby', () => {
     await expect(page.getByTestId('section-FISH-more')).toHaveAttribute('href', '/fish');
     // the sports entrance launches the first sports game
     await expect(page.getByTestId('sports-entrance')).toHaveAttribute('data-vendor', 'SABA');
+    // ...which, like any real-money launch, asks a visitor to log in first
+    await page.getByTestId('sports-entrance').click();
+    await expect(page.getByTestId('login-modal')).toBeVisible();
+    await page.getByTestId('login-close').click();
 
     // the winner board or its no-data text
     await expect(
