@@ -34,6 +34,17 @@ test('a visitor: real play opens the login popup, free trial opens the game popu
   await shot(page, 'lobby-game-popup-desktop-en');
   await page.getByTestId('game-popup-close').click();
   await expect(popup).toBeHidden();
+
+  // from a vendor's popup list: Escape closes the game, the list stays
+  await page.getByTestId('vendors-LIVE').locator('[data-vendor=EVO]').click();
+  const list = page.getByTestId('vendor-games-modal');
+  const card = list.getByTestId('game-card').first();
+  await card.hover();
+  await card.getByTestId('game-trial').click();
+  await expect(popup).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(popup).toBeHidden();
+  await expect(list).toBeVisible();
 });
 
 test('a trial account: real play asks for a real account, free trial plays (bn, phone)', async ({ page }) => {

@@ -21,31 +21,32 @@ interface Props {
 export default function GamePopup({ url, title, trial, onClose, onClosed }: Props) {
   const { t } = useTranslation('lobby');
   const qc = useQueryClient();
-  const latest = useRef({ onClose, onClosed });
-  useEffect(() => {
-    latest.current = { onClose, onClosed };
-  });
   const close = () => {
     void qc.invalidateQueries({ queryKey: RECENT_GAMES_KEY });
-    latest.current.onClosed?.();
-    latest.current.onClose();
+    onClosed?.();
+    onClose();
   };
+  // the key listener is added once and calls the latest close (callers pass new callbacks on every render)
+  const closeRef = useRef(close);
+  useEffect(() => {
+    closeRef.current = close;
+  });
 
   useEffect(() => {
+    // Capture phase, and stopped there: Escape closes the game only, not a vendor list it was opened from.
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        void qc.invalidateQueries({ queryKey: RECENT_GAMES_KEY });
-        latest.current.onClosed?.();
-        latest.current.onClose();
-      }
+      if (e.key !== 'Escape') return;
+      e.stopImmediatePropagation();
+      closeRef.current();
     };
-    document.addEventListener('keydown', onKey);
+    document.addEventListener('keydown', onKey, true);
     document.body.classList.add('modal-open');
     return () => {
-      document.removeEventListener('keydown', onKey);
-      document.body.classList.remove('modal-open');
+      document.removeEventListener('keydown', onKey, true);
+      // another modal still open underneath keeps the page still
+      if (!document.querySelector('.modal')) document.body.classList.remove('modal-open');
     };
-  }, [qc]);
+  }, []);
 
   return (
     <div className="game-popup-backdrop">

@@ -12,6 +12,8 @@ import { saveFavourite } from '../api/toggle-favourite';
 import { createFavouriteThrottle, toggleFavourite } from './favourites';
 
 const throttle = createFavouriteThrottle();
+/** The newest toggle: an older call's answer must not undo a heart changed since. */
+let latestToggle = 0;
 
 /**
  * The heart: optimistic (the ids change at once, SPEC §4), one toggle per second, the server's id
@@ -42,13 +44,16 @@ export function useFavouriteToggle() {
         const before = qc.getQueryData(key) ?? [];
         const add = !before.includes(game.nodeId);
         qc.setQueryData(key, toggleFavourite(before, game.nodeId, add));
+        const seq = ++latestToggle;
         saveFavourite({ nodeId: game.nodeId, vendor: game.vassalage, gameType: game.gameType }, add).then(
           (serverIds) => {
-            qc.setQueryData(key, serverIds);
+            if (seq === latestToggle) qc.setQueryData(key, serverIds);
             void qc.invalidateQueries({ queryKey: [...FAVOURITES_KEY, 'list'] });
           },
           (e: unknown) => {
-            qc.setQueryData(key, before);
+            // put this heart back as it was, keeping any later change
+            const now = qc.getQueryData(key) ?? [];
+            qc.setQueryData(key, toggleFavourite(now, game.nodeId, !add));
             void showDialog(errorText(i18n.t, e), { kind: 'warning', name: 'favourite_error' });
           },
         );
