@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { BENGALI, shot } from '../support.js';
-import { mainBalance } from '../wallet-support.js';
+import { BENGALI, registerViaApi, shot, skipPopups, uniqueName, useLanguage } from '../support.js';
+import { loginMember, mainBalance, pageToken } from '../wallet-support.js';
 import { cents, demoMember, gameBalance, openGame } from '../games-support.js';
 
 /** Free trial with play money, and provably-fair verification of a real round in the browser. */
@@ -12,6 +12,7 @@ test('free trial: the trial badge, play money, and the wallet is never touched (
   const token = await demoMember(page, 'bn', 390, 844);
   const wallet = await mainBalance(request, token);
   await openGame(page, request, token, 'slot', { lang: 'bn', accountType: 0 });
+  const gameUrl = page.url();
   await expect(page.getByTestId('trial-badge')).toBeVisible();
   await expect(page.getByTestId('trial-badge')).toHaveText(BENGALI);
   const before = await gameBalance(page);
@@ -23,6 +24,11 @@ test('free trial: the trial badge, play money, and the wallet is never touched (
   expect(cents(after)).toBe(cents(before) - cents(spin.bet) + cents(spin.win));
   expect(await mainBalance(request, token)).toBe(wallet);
   await shot(page, 'games-slot-trial-phone-bn');
+
+  // the launch link is spent: another tab cannot open the game with it
+  const other = await page.context().newPage();
+  await other.goto(gameUrl);
+  await expect(other.getByTestId('game-ended')).toHaveText(/গেম/);
 });
 
 test('provably fair: hash before play, rotate reveals the seed, the verification page recomputes the round (en)', async ({
@@ -83,4 +89,25 @@ test('provably fair: hash before play, rotate reveals the seed, the verification
   await verify.getByTestId('verify-client-seed').fill('someone-else');
   await expect(verify.getByTestId('verify-verdict')).toHaveAttribute('data-verdict', 'bad');
   await expect(verify.getByTestId('verify-verdict')).toHaveText('Mismatch ✗');
+});
+
+test('errors show inline in the game: a member without money is told so, the balance stays (bn, phone)', async ({
+  page,
+  request,
+}) => {
+  const username = uniqueName('gsnb');
+  await registerViaApi(request, { username, password: 'Games@123' });
+  await useLanguage(page, 'bn');
+  await skipPopups(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.routeWebSocket('**/wps/ws', () => undefined);
+  await loginMember(page, username, 'Games@123', { realtime: false });
+  const token = await pageToken(page);
+  await openGame(page, request, token, 'dice', { lang: 'bn' });
+  await expect(page.getByTestId('balance')).toHaveAttribute('data-value', '0.00');
+  await page.getByTestId('dice-roll').click();
+  await expect(page.getByTestId('game-error')).toContainText('অপর্যাপ্ত ব্যালেন্স');
+  await expect(page.getByTestId('balance')).toHaveAttribute('data-value', '0.00');
+  await expect(page.getByTestId('dice-roll')).toBeEnabled();
+  await shot(page, 'games-error-phone-bn');
 });

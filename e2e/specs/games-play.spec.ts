@@ -55,6 +55,11 @@ test('slot: a spin lands on its window, the balance moves by win - stake in the 
   expect(await mainBalance(request, token)).toBe(after);
   await expect(page.getByTestId('slot-win')).toHaveAttribute('data-value', /\d/);
 
+  // a reload of the iframe goes on with the same session (the launch token works only once)
+  await page.reload();
+  await expect(page.getByTestId('balance')).toHaveAttribute('data-value', after);
+  await expect(page.getByTestId('spin')).toBeEnabled();
+
   // history and paytable
   await page.getByTestId('open-history').click();
   await expect(page.getByTestId('history-row').first()).toBeVisible();
@@ -98,6 +103,16 @@ test('crash: bet in the betting phase, then cash out or lose; the wallet follows
   await page.getByTestId('open-history').click();
   await expect(page.getByTestId('history-list')).toBeVisible();
   expect(roundId).toBeTruthy();
+
+  // the newest point checks out from its hash alone, and its hash leads to the round before it
+  const href = await page.getByTestId('crash-history-item').first().getAttribute('href');
+  expect(href).toContain('kind=crash');
+  const verify = await page.context().newPage();
+  await verify.goto(href!);
+  await expect(verify.getByTestId('verify-verdict')).toHaveAttribute('data-verdict', 'ok');
+  await expect(verify.getByTestId('verify-verdict')).toHaveText(BENGALI);
+  if (href!.includes('prev=')) await expect(verify.getByTestId('verify-crash-link')).toHaveClass(/pos/);
+  await shot(verify, 'games-verify-crash-phone-bn');
 });
 
 test('baccarat: chips on player and tie, deal, cards turned, result and payouts (en, phone)', async ({
