@@ -60,6 +60,11 @@ test('a trial account: real play asks for a real account, free trial plays (bn, 
   await expect(page.getByTestId('dialog-message')).toHaveAttribute('data-dialog', 'in_need_true_account');
   await page.getByTestId('dialog-confirm').click();
   await expect(page.getByTestId('game-popup')).toHaveCount(0);
+  // favourites are a real account's too
+  await hotCard(page).getByTestId('game-fav').click();
+  await expect(page.getByTestId('dialog-message')).toHaveAttribute('data-dialog', 'need_real_account');
+  await page.getByTestId('dialog-confirm').click();
+  await expect(hotCard(page).getByTestId('game-fav')).toHaveAttribute('aria-pressed', 'false');
 
   await hotCard(page).getByTestId('game-trial').click();
   await expect(page.getByTestId('game-popup')).toBeVisible();
