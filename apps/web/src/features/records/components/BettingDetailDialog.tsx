@@ -59,7 +59,7 @@ export function BettingDetailDialog({
               {t('outcome')}
               {round.mode === 'trial' && <span className="mc-chip bet-trial">{t('trial')}</span>}
             </h3>
-            <RoundOutcome kind={round.kind} outcome={round.outcome} symbol={symbol} />
+            <RoundOutcome kind={round.kind} outcome={round.outcome} bet={d.betAmount} symbol={symbol} />
           </section>
         )}
 

@@ -81,9 +81,6 @@ export function BettingRows({ rows, symbol, onOpen }: Props) {
             <th className="num">{t('winAmount')}</th>
             <th className="num">{t('profit')}</th>
             <th>{t('status')}</th>
-            <th>
-              <span className="visually-hidden">{t('details')}</span>
-            </th>
           </tr>
         </thead>
         <tbody>
@@ -94,29 +91,32 @@ export function BettingRows({ rows, symbol, onOpen }: Props) {
               data-vendor={r.vendor}
               data-round={r.roundId}
             >
-              <td>{r.betTime}</td>
+              <td>
+                <span className="bet-block">{r.betTime.slice(0, 10)}</span>
+                <span className="mc-row__sub">{r.betTime.slice(11)}</span>
+              </td>
               <td>
                 <span className="bet-game">{r.gameName}</span>
                 <span className="mc-row__sub">{r.vendorName}</span>
               </td>
-              <td className="bet-round-id" title={r.roundId}>
-                {r.roundId}
+              <td>
+                {/* the round id opens the round's details (one column fewer than a separate button) */}
+                <button
+                  type="button"
+                  className="mc-link-btn bet-round-id"
+                  title={r.roundId}
+                  aria-label={`${t('details')}: ${r.roundId}`}
+                  data-testid="bet-row-details"
+                  onClick={() => onOpen(r)}
+                >
+                  {r.roundId}
+                </button>
               </td>
               <td className="num">{money(r.betAmount)}</td>
               <td className="num">{money(r.winAmount)}</td>
               <td className="num">{profit(r)}</td>
               <td>
                 <StatusChip status={r.status} />
-              </td>
-              <td>
-                <button
-                  type="button"
-                  className="mc-link-btn"
-                  data-testid="bet-row-details"
-                  onClick={() => onOpen(r)}
-                >
-                  {t('details')}
-                </button>
               </td>
             </tr>
           ))}
