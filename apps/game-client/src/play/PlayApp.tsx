@@ -114,15 +114,15 @@ function GameFrame({ session }: { session: TGameSession }) {
         <header className="topbar">
           <div className="title">
             <h1 data-testid="game-name">{session.gameName}</h1>
+          </div>
+          <div className="balance" data-testid="balance" data-value={balance} aria-label={t('balance')}>
+            <small>{t('balance')}</small>
+            <strong>{money(balance)}</strong>
             {session.mode === 'trial' && (
               <span className="badge trial" data-testid="trial-badge">
                 {t('trial')}
               </span>
             )}
-          </div>
-          <div className="balance" data-testid="balance" data-value={balance} aria-label={t('balance')}>
-            <small>{t('balance')}</small>
-            <strong>{money(balance)}</strong>
           </div>
           <nav className="tools">
             {session.kind === 'slot' && (
