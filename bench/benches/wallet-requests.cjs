@@ -1,13 +1,15 @@
 'use strict';
 /* eslint-disable @typescript-eslint/no-require-imports -- autocannon's worker loads these with require() */
 /**
- * Request builders of the wallet benchmark, loaded by autocannon's worker thread (functions cannot
- * cross threads, so they live in a file). Players and the vendor secret arrive in BENCH_WALLET (JSON).
+ * Request builders of the wallet benchmark, loaded by its load-generator process (wallet-load.cjs)
+ * or by an autocannon worker thread (functions cannot cross threads, so they live in a file). Players and the vendor secret arrive in BENCH_WALLET (JSON).
  */
 const { createHmac } = require('node:crypto');
 const { threadId } = require('node:worker_threads');
 
 const cfg = JSON.parse(process.env.BENCH_WALLET || '{}');
+// unique per load-generating thread and process: the warm-up and the measured run never share ids
+const tag = `${process.pid}.${threadId}`;
 let n = 0;
 const signed = (req, body) => {
   const raw = JSON.stringify(body);
@@ -31,8 +33,8 @@ exports.debit = (req, context) => {
     playerId: p.id,
     currency: 'BDT',
     token: p.token,
-    txnId: `d${threadId}-${k}`,
-    roundId: `r${threadId}-${k}`,
+    txnId: `d${tag}-${k}`,
+    roundId: `r${tag}-${k}`,
     amount: '1.00',
   });
 };
@@ -44,8 +46,8 @@ exports.credit = (req, context) => {
   return signed(req, {
     playerId: p.id,
     currency: 'BDT',
-    txnId: `c${threadId}-${k}`,
-    roundId: `r${threadId}-${k}`,
+    txnId: `c${tag}-${k}`,
+    roundId: `r${tag}-${k}`,
     amount: '1.00',
   });
 };

@@ -6,12 +6,16 @@
  * wallet operations per second / pgbench transactions per second.
  *
  * DATABASE_URL names the server (default postgres://postgres@127.0.0.1:5432/postgres); both runs use
- * throwaway databases on it.
+ * throwaway databases on it. The load generator is a process of its own (wallet-load.cjs), as pgbench
+ * is. When PostgreSQL runs on this machine, the line also gives the CPU time per operation of each
+ * side (ours: server + its PostgreSQL backends + load generator; pgbench: its backends + pgbench),
+ * a figure a busy shared machine disturbs much less than the rates.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, execFile, fork } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import pg from 'pg';
 import { loadConfig } from '../../apps/server/src/config.js';
 import { createTestDatabase } from '../../apps/server/src/test/harness.js';
@@ -70,32 +74,37 @@ export async function run(seconds: number) {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 
-  // the load generator runs in a worker thread, so it does not share the app's event loop
-  process.env.BENCH_WALLET = JSON.stringify({ secret, players });
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const requests = [
-    {
-      method: 'POST',
-      path: `/vendor/${VENDOR}/wallet/debit`,
-      setupRequest: path.join(here, 'wallet-debit.cjs'),
-    },
-    {
-      method: 'POST',
-      path: `/vendor/${VENDOR}/wallet/credit`,
-      setupRequest: path.join(here, 'wallet-credit.cjs'),
-    },
-  ];
-  const go = (duration: number) =>
-    autocannon({
-      url: base,
-      connections: CLIENTS,
-      duration,
-      pipelining: 1,
-      workers: 1,
-      requests: requests as unknown as autocannon.Request[],
-    } as autocannon.Options);
-  await go(2);
-  const ours = await go(seconds);
+  const load = (duration: number) =>
+    new Promise<{ result: autocannon.Result; cpuUs: number }>((resolve, reject) => {
+      const child = fork(path.join(here, 'wallet-load.cjs'), {
+        env: { ...process.env, BENCH_WALLET: JSON.stringify({ secret, players }) },
+      });
+      let answer: { err: string | null; result: autocannon.Result; cpuUs: number } | undefined;
+      child.once('message', (m: typeof answer) => (answer = m));
+      child.once('error', reject);
+      // settled once the child is gone (and reaped: its CPU time must not count as pgbench's)
+      child.once('exit', (code) => {
+        if (!answer) reject(new Error(`wallet load generator exited with ${code}`));
+        else if (answer.err) reject(new Error(answer.err));
+        else resolve(answer);
+      });
+      child.send({
+        url: base,
+        connections: CLIENTS,
+        duration,
+        debitPath: `/vendor/${VENDOR}/wallet/debit`,
+        creditPath: `/vendor/${VENDOR}/wallet/credit`,
+      });
+    });
+  await load(2);
+  const backends = await backendPids(database.url!);
+  const pg0 = cpuUs(backends);
+  const server0 = process.cpuUsage();
+  const { result: ours, cpuUs: loadCpu } = await load(seconds);
+  const serverCpu = process.cpuUsage(server0);
+  const pg1 = cpuUs(backends);
+  const pgCpu = pg0 === null || pg1 === null ? null : pg1 - pg0;
   if (ours.non2xx > 0 || ours.errors > 0)
     throw new Error(`wallet bench: ${ours.non2xx} non-2xx, ${ours.errors} errors`);
   await app.close();
@@ -109,22 +118,51 @@ export async function run(seconds: number) {
   const url = new URL(serverUrl);
   url.pathname = `/${dbName}`;
   let tps = 0;
+  let refTxns = 0;
+  let refCpu: number | null = null;
   try {
     execFileSync('pgbench', ['-i', '-q', '-s', '10', url.toString()], { stdio: 'ignore' });
-    const out = execFileSync(
-      'pgbench',
-      ['-N', '-c', String(CLIENTS), '-j', '2', '-T', String(seconds), url.toString()],
-      {
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'ignore'],
-      },
+    const children0 = childrenCpuUs();
+    const run = new Promise<string>((resolve, reject) =>
+      execFile(
+        'pgbench',
+        ['-N', '-c', String(CLIENTS), '-j', '2', '-T', String(seconds), url.toString()],
+        { encoding: 'utf8' },
+        (err, stdout) => (err ? reject(err) : resolve(stdout)),
+      ),
     );
+    // pgbench's backends end with it: their CPU time is sampled while it runs (the last ~0.2 s is lost)
+    const seen = new Map<number, number>();
+    let running = true;
+    void run.finally(() => (running = false)).catch(() => {});
+    while (running) {
+      await new Promise((r) => setTimeout(r, 200));
+      for (const pid of await backendPids(serverUrl, dbName)) {
+        const c = cpuUs([pid]);
+        if (c !== null) seen.set(pid, Math.max(seen.get(pid) ?? 0, c));
+      }
+    }
+    const out = await run;
     tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? 0);
+    refTxns = Number(/number of transactions actually processed: (\d+)/.exec(out)?.[1] ?? 0);
+    const pgbenchCpu = childrenCpuUs() - children0;
+    if (seen.size > 0) refCpu = [...seen.values()].reduce((a, b) => a + b, 0) + pgbenchCpu;
   } finally {
     await admin.query(`drop database if exists ${dbName} with (force)`);
     await admin.end();
   }
   const opsPerSec = ours.requests.average;
+  const ops = ours.requests.total;
+
+  const perOp = (us: number, n: number) => (us / n).toFixed(0);
+  const cpu: Record<string, string> =
+    pgCpu === null || refCpu === null || refTxns === 0
+      ? {}
+      : {
+          // server+postgres+load generator, microseconds of CPU per wallet operation
+          cpu_us_op: `${perOp(serverCpu.user + serverCpu.system, ops)}+${perOp(pgCpu, ops)}+${perOp(loadCpu, ops)}`,
+          ref_cpu_us_tx: perOp(refCpu, refTxns),
+        };
   return benchLine('wallet', {
     ratio: (opsPerSec / tps).toFixed(3),
     ours: `${opsPerSec.toFixed(0)}ops/s`,
@@ -132,5 +170,47 @@ export async function run(seconds: number) {
     clients: CLIENTS,
     p50_ms: ours.latency.p50,
     p99_ms: ours.latency.p99,
+    ...cpu,
   });
+}
+
+/** Backend processes of one database (all connections of our pool are open by now). */
+async function backendPids(url: string, dbName?: string): Promise<number[]> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const r = await c.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = coalesce($1, current_database()) and pid <> pg_backend_pid()',
+      [dbName ?? null],
+    );
+    return r.rows.map((x) => x.pid);
+  } finally {
+    await c.end();
+  }
+}
+
+const TICK_US = 10_000; // USER_HZ 100
+
+/** CPU time (user + system, microseconds) of these processes; null when /proc cannot tell (remote server). */
+function cpuUs(pids: number[]): number | null {
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      total += (Number(f[11]) + Number(f[12])) * TICK_US;
+    } catch {
+      return null;
+    }
+  }
+  return total;
+}
+
+/** CPU time of this process's finished children (pgbench), microseconds. */
+function childrenCpuUs(): number {
+  try {
+    const f = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+    return (Number(f[13]) + Number(f[14])) * TICK_US;
+  } catch {
+    return 0;
+  }
 }
