@@ -30,6 +30,7 @@ export interface CrashOptions {
 
 /** A round whose crash nobody recorded this long after it was due: its loop died; it is voided. */
 export const CRASH_STALE_MS = 10_000;
+const BALANCE_CACHE_MS = 2000;
 const MIN_AUTO_X100 = 101;
 
 const key = (t: Table) => `${t.merchantId}:${t.vendor}:${t.gameCode}`;
@@ -76,6 +77,17 @@ export function createCrashService({
   const running = new Map<string, Promise<unknown>>();
   const queued = new Map<string, Promise<CrashRoundRow>>();
   let stopped = false;
+  // players poll the state about four times a second: their wallet balance is asked at most every 2 s
+  const balances = new Map<number, { at: number; v: bigint }>();
+  async function balanceFor(s: SessionRow, m: MerchantContext, fresh?: bigint) {
+    const hit = balances.get(s.id);
+    let v = fresh;
+    if (v === undefined && hit && Date.now() - hit.at < BALANCE_CACHE_MS) v = hit.v;
+    v ??= await rounds.balanceOf(s, m);
+    if (balances.size > 10_000) balances.clear();
+    balances.set(s.id, { at: Date.now(), v });
+    return v;
+  }
 
   async function chainOf(t: Table): Promise<{ chain: ChainRow; hashes: string[] }> {
     let chain = await crashRepo.activeChain(db, t);
@@ -139,6 +151,7 @@ export function createCrashService({
       r ??= await gameServerRepo.roundById(db, bet.id);
     }
     if (!r || r.status !== 'debited' || !r.outcome.closed) return undefined;
+    balances.delete(s.id);
     if (r.outcome.void) {
       await rounds.voidCrashBet(s, m, r);
       return undefined;
@@ -272,7 +285,7 @@ export function createCrashService({
         cashedOutAt: cashed(b),
       })),
       history: history.map((h) => ({ roundId: h.id, crashPoint: x100(h.point_x100), hash: h.hash })),
-      balance: money(balance ?? (await rounds.balanceOf(s, m))),
+      balance: money(await balanceFor(s, m, balance)),
     };
   }
 
@@ -323,8 +336,9 @@ export function createCrashService({
       const round = await crashRepo.byId(db, p.round.crash_round_id!);
       if (round && (round.status === 'crashed' || round.status === 'void') && p.round.status === 'debited') {
         await closeBet(p.round, round, { void: round.status === 'void' });
+        return state(s, m);
       }
-      return state(s, m);
+      return state(s, m, p.balance);
     },
 
     /** Cashes out at the multiplier of the server clock, while the round runs. */

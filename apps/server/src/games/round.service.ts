@@ -376,11 +376,16 @@ export function createRoundService({
         const merchant = await merchants.getById(r.merchant_id);
         const s = await gameServerRepo.sessionById(db, r.session_id);
         if (!merchant || !s) continue;
-        if (r.status === 'pending') {
-          if (await rollback(merchant, r)) done++;
-        } else if ((await credit(merchant, r, BigInt(r.win))) !== undefined) {
-          await markSettled(s, r, ['debited']);
-          done++;
+        try {
+          if (r.status === 'pending') {
+            if (await rollback(merchant, r)) done++;
+          } else if ((await credit(merchant, r, BigInt(r.win))) !== undefined) {
+            await markSettled(s, r, ['debited']);
+            done++;
+          }
+        } catch (err) {
+          // one round that cannot be finished now (its vendor removed, ...) does not hold up the rest
+          log.warn({ err, roundId: r.id }, 'game server: round not recovered yet');
         }
       }
       return done;

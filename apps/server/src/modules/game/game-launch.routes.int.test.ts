@@ -7,7 +7,14 @@ import { rows } from '../ledger/ledger.repo.js';
 import { memberSession } from '../catalogue/catalogue.test-support.js';
 import type { EventBus } from '../../platform/events.js';
 import type { ModuleRegister } from '../../platform/module.js';
-import { gameOfKind, launch, openGame, testClock } from '../../games/game-server.test-support.js';
+import {
+  gameOfKind,
+  launch,
+  minorOf,
+  openGame,
+  requestId,
+  testClock,
+} from '../../games/game-server.test-support.js';
 
 let t: TestApp;
 let merchantId: number;
@@ -126,11 +133,23 @@ describe('GET /wps/game/launchGame', () => {
     const res = await get(`/wps/game/launchTrial?nodeId=${slot.nodeId}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().value.mode).toBe('trial');
-    const { view } = await openGame(
+    const { view, headers } = await openGame(
       t.app,
       new URL(res.json().value.gameUrl, 'http://x').searchParams.get('t')!,
     );
     expect(view).toMatchObject({ mode: 'trial', kind: 'slot', balance: '2000.00', currency: 'BDT' });
+    // a visitor plays with the session's play money
+    const spin = await t.app.inject({
+      method: 'POST',
+      url: '/gs/api/slot/spin',
+      headers,
+      payload: { bet: '10.00', requestId: requestId() },
+    });
+    expect(spin.statusCode, spin.body).toBe(200);
+    const r = spin.json().value;
+    expect(minorOf(r.balance)).toBe(200_000n - 1000n + minorOf(r.win));
+    const history = (await t.app.inject({ url: '/gs/api/history', headers })).json().value.list;
+    expect(history[0]).toMatchObject({ roundId: r.roundId, bet: '10.00', win: r.win });
 
     const m = await memberSession(t.app, t.database.db, merchantId);
     await t.database.db.execute(
