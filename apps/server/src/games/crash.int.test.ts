@@ -96,6 +96,12 @@ describe('crash: shared rounds on a hash chain', () => {
     // one bet per round
     expect((await bet(a.gs, '10.00')).json().errorCode).toBe('game_bet_invalid');
     expect((await state(a.gs)).players).toHaveLength(3);
+    const [aRound] = await rows<{ id: string }>(
+      t.database.db,
+      sql`select id from gs_round where member_id = ${a.id} and crash_round_id = ${s.roundId}`,
+    );
+    const hidden = (await gsCall(t.app, a.gs, 'GET', `/gs/api/fair/rounds/${aRound!.id}`)).json().value;
+    expect(hidden.params.hash).toBeUndefined();
     for (const p of [a, b, c]) expect(await mainBalance(t.database.db, p.id)).toBe(99_000n);
 
     // running: a cashes out at about 1.30x; betting is closed
@@ -127,6 +133,18 @@ describe('crash: shared rounds on a hash chain', () => {
     expect(minorOf(over.crashPoint)).toBe(BigInt(point));
     expect(crashPointX100(over.hash)).toBe(point);
     expect(over.myBet).toMatchObject({ cashedOutAt: null, win: '0.00' });
+    // the verification data of c's bet: the round's hash, the hash it leads to, the point
+    const [cRound] = await rows<{ id: string }>(
+      t.database.db,
+      sql`select id from gs_round where member_id = ${c.id} and crash_round_id = ${s.roundId}`,
+    );
+    const fair = (await gsCall(t.app, c.gs, 'GET', `/gs/api/fair/rounds/${cRound!.id}`)).json().value;
+    expect(fair).toMatchObject({
+      kind: 'crash',
+      params: { hash: over.hash },
+      outcome: { crashPoint: over.crashPoint },
+    });
+    expect(crashLinkValid(fair.params.previousHash, fair.params.hash)).toBe(true);
     expect(await mainBalance(t.database.db, c.id)).toBe(99_000n);
     const cTxns = await vendorTxns(t.database.db, c.id);
     expect(cTxns.map((x) => [x.op, x.amount])).toEqual([

@@ -126,6 +126,24 @@ export const crashRepo = {
     return r;
   },
 
+  /** What verifies a crash round: its hash and the hash it must lead to (the previous round's, or the commitment). */
+  async verification(ex: Executor, id: string) {
+    const [r] = await rows<{
+      hash: string;
+      point_x100: number;
+      status: CrashRoundRow['status'];
+      previous_hash: string | null;
+    }>(
+      ex,
+      sql`select c.hash, c.point_x100, c.status,
+                 coalesce(p.hash, case when c.link_index = ch.length - 1 then ch.commitment end) as previous_hash
+          from gs_crash_round c join gs_crash_chain ch on ch.id = c.chain_id
+          left join gs_crash_round p on p.chain_id = c.chain_id and p.link_index = c.link_index + 1
+          where c.id = ${id}`,
+    );
+    return r;
+  },
+
   /** Rounds whose loop stopped (no instance finished them). */
   unfinished(ex: Executor, before: Date) {
     return rows<CrashRoundRow>(

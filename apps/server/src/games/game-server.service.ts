@@ -13,6 +13,7 @@ import { AppError } from '../platform/errors.js';
 import type { MerchantContext } from '../modules/merchant/merchant.service.js';
 import { formatMerchantTime } from '../platform/time.js';
 import { nameIn } from '../modules/catalogue/catalogue.service.js';
+import { crashRepo } from './crash.repo.js';
 import { gameKindOf } from './game-kind.js';
 import { gameServerRepo, gameServerViews, type RoundRow, type SessionRow } from './game-server.repo.js';
 import {
@@ -194,20 +195,25 @@ export function createGameServerService({
       };
     },
 
-    /** What the verification page needs; the server seed only once the pair was rotated. */
+    /**
+     * What the verification page needs; the server seed only once the pair was rotated. A crash bet
+     * is verified by its round's hash (shown once the round is over) and the hash it leads to.
+     */
     async fairRound(roundId: string): Promise<TFairRound> {
       const r = await gameServerViews.roundWithSeed(db, roundId);
       if (!r) throw new AppError('not_found');
+      const c = r.crash_round_id ? await crashRepo.verification(db, r.crash_round_id) : undefined;
+      const over = c && (c.status === 'crashed' || c.status === 'void');
       return {
         roundId: r.id,
         kind: r.kind,
         gameCode: r.game_code,
-        params: r.params,
+        params: over ? { ...r.params, hash: c.hash, previousHash: c.previous_hash } : r.params,
         serverSeedHash: r.server_seed_hash ?? '',
         serverSeed: r.revealed_at ? r.server_seed : null,
         clientSeed: r.client_seed ?? '',
         nonce: r.nonce ?? 0,
-        outcome: r.outcome,
+        outcome: over ? { ...r.outcome, crashPoint: fromMinor(c.point_x100, 2) } : r.outcome,
         createdAt: new Date(r.created_at).toISOString(),
       };
     },
