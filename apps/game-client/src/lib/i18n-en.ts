@@ -123,6 +123,7 @@ export const en = {
   roundNotFound: 'Round not found',
   crashHash: 'Round hash',
   crashPrevHash: 'Hash of the round played before it (optional)',
+  crashNeedsHash: 'Enter a round hash: the game’s list of last rounds links each point with its hash',
   crashPoint: 'Crash point',
   crashLinkOk: 'SHA-256(this hash) equals the previous round’s hash: the chain holds',
   crashLinkBad: 'SHA-256(this hash) does not equal the previous round’s hash',

@@ -300,7 +300,7 @@ function CrashCheck(p: {
         </label>
       </section>
       <div className={`verdict verdict-${verdict}`} data-testid="verify-verdict" data-verdict={verdict}>
-        {verdict === 'ok' ? t('verified') : verdict === 'bad' ? t('mismatch') : t('cannotVerify')}
+        {verdict === 'ok' ? t('verified') : verdict === 'bad' ? t('mismatch') : t('crashNeedsHash')}
       </div>
       <section className="verify-outcomes">
         {recordedX100 !== null && (
