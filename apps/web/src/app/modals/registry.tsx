@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { loadNoticeListModal, loadNoticePopup } from '../../features/announcements';
 import {
@@ -9,9 +8,8 @@ import {
   loadSliderModal,
 } from '../../features/auth';
 import { loadCustomerServiceModal } from '../../features/customer-service';
-import { loadGameMaintenanceModal, loadGamePopup, loadVendorGamesModal } from '../../features/lobby';
+import { loadGameMaintenanceModal, loadVendorGamesModal } from '../../features/lobby';
 import { loadPaymentPasswordModal } from '../../features/member-centre';
-import { WALLET_KEY } from '../../features/wallet';
 import { loadReceiptConfirmModal } from '../../features/withdraw';
 import { useSiteInfo } from '../../features/system';
 import { loadLazyNamespaces } from '../../shared/i18n';
@@ -35,13 +33,6 @@ function CustomerServiceContainer({ onClose }: ModalComponentProps) {
 
 const withLobbyTexts = (load: () => Promise<{ default: ComponentType<never> }>) =>
   asModal(async () => (await Promise.all([load(), loadLazyNamespaces()]))[0]);
-const GamePopup = withLobbyTexts(loadGamePopup);
-
-/** The app composes the game popup with the wallet: closing a game refreshes the balance it moved. */
-function GamePopupContainer(props: ModalComponentProps) {
-  const qc = useQueryClient();
-  return <GamePopup {...props} onClosed={() => void qc.invalidateQueries({ queryKey: WALLET_KEY })} />;
-}
 
 /**
  * The modal registry: modal id -> component (lazy, so a modal's code loads when first opened).
@@ -63,7 +54,7 @@ const registry: Record<string, ModalComponent> = {
   withdrawConfirm: asModal(
     async () => (await Promise.all([loadReceiptConfirmModal(), loadLazyNamespaces()]))[0],
   ),
-  gamePopup: GamePopupContainer,
+  gamePopup: asModal(() => import('./GamePopupContainer')),
   vendorGames: withLobbyTexts(loadVendorGamesModal),
   gameMaintenance: withLobbyTexts(loadGameMaintenanceModal),
   notice: lazy(loadNoticePopup) as ModalComponent,
