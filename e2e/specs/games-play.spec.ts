@@ -113,6 +113,13 @@ test('crash: bet in the betting phase, then cash out or lose; the wallet follows
   await expect(verify.getByTestId('verify-verdict')).toHaveText(BENGALI);
   if (href!.includes('prev=')) await expect(verify.getByTestId('verify-crash-link')).toHaveClass(/pos/);
   await shot(verify, 'games-verify-crash-phone-bn');
+
+  // my bet's row in the history verifies the same way (its round's hash and the hash it leads to)
+  const rowHref = await page.getByTestId('history-row').first().getByRole('link').getAttribute('href');
+  await verify.goto(rowHref!);
+  await expect(verify.getByTestId('verify-crash-hash')).toHaveValue(/^[0-9a-f]{64}$/);
+  await expect(verify.getByTestId('verify-verdict')).toHaveAttribute('data-verdict', 'ok');
+  await expect(verify.getByTestId('verify-crash-link')).toHaveClass(/pos/);
 });
 
 test('baccarat: chips on player and tie, deal, cards turned, result and payouts (en, phone)', async ({
