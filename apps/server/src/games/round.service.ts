@@ -243,7 +243,12 @@ export function createRoundService({
       gameCode: r.game_code,
       amount: money(merchant, win),
     });
-    return a.kind === 'ok' ? minor(merchant, a.balance) : undefined;
+    if (a.kind === 'ok') return minor(merchant, a.balance);
+    if (a.kind === 'refused' && a.code === 'vendor_txn_cancelled') {
+      // the bet was refunded meanwhile (a rollback won the race): the round is over without a win
+      await gameServerRepo.setStatus(db, r.id, ['debited'], 'rolled_back', clock.now());
+    }
+    return undefined;
   }
 
   async function rollback(merchant: MerchantContext, r: RoundRow): Promise<boolean> {
@@ -303,6 +308,7 @@ export function createRoundService({
             throw new AppError('game_insufficient_balance', { value: { balance: a.balance ?? null } });
           }
           if (a.code === 'vendor_token_invalid') throw new AppError('game_session_invalid');
+          if (a.code === 'vendor_txn_cancelled') throw new AppError('game_wallet_unavailable');
           throw new AppError('game_bet_invalid', { detail: a.code });
         }
         if (a.kind === 'unavailable') {
@@ -310,7 +316,10 @@ export function createRoundService({
           await rollback(merchant, r);
           throw new AppError('game_wallet_unavailable');
         }
-        await gameServerRepo.setStatus(db, r.id, ['pending'], 'debited', clock.now());
+        if (!(await gameServerRepo.setStatus(db, r.id, ['pending'], 'debited', clock.now()))) {
+          // the recovery job rolled this round back while its debit was on the way (a stalled request)
+          throw new AppError('game_wallet_unavailable');
+        }
         balance = minor(merchant, a.balance);
       } else {
         balance = await balanceOf(s, merchant);
