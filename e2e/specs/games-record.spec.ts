@@ -230,6 +230,11 @@ test('betting record screenshots: desktop in Bengali, phone in English; the side
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByTestId('bet-rows')).toHaveAttribute('data-layout', 'cards');
+  // the side menu turns into a drawer and slides away
+  await expect(page.getByTestId('side-menu')).not.toBeInViewport();
+  // game names follow the language (the record is fetched again in English)
+  // (Bengali letters, not the taka sign U+09F3 of the amounts)
+  await expect(page.getByTestId('bet-row').first()).not.toContainText(/[\u0980-\u09F1]/);
   await expect(page.getByTestId('bet-count')).toHaveText(`Total: ${rec.totalCount} rounds`);
   await shot(page, 'games-record-phone-en');
 });

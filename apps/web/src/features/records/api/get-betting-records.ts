@@ -4,10 +4,13 @@ import { callEndpoint } from '../../../shared/api';
 import { useAppStore } from '../../../shared/store/app-store';
 import { RECORDS_KEY, REPORT_PAGE_SIZE } from './get-account-records';
 
-/** GET /wps/relay/ODSFE2_getBettingRecord: the player's rounds of every vendor, with the filter's summary. */
-export const bettingRecordsQuery = (token: string | null, q: TBettingRecordQuery) =>
+/**
+ * GET /wps/relay/ODSFE2_getBettingRecord: the player's rounds of every vendor, with the filter's
+ * summary. Game and vendor names come in the request's language, so the language is part of the key.
+ */
+export const bettingRecordsQuery = (token: string | null, language: string, q: TBettingRecordQuery) =>
   queryOptions({
-    queryKey: [...RECORDS_KEY, 'betting', token, q],
+    queryKey: [...RECORDS_KEY, 'betting', token, language, q],
     queryFn: ({ signal }) => callEndpoint(gameLaunchEndpoints.bettingRecord, { query: q, signal }),
     enabled: !!token,
     placeholderData: keepPreviousData,
@@ -15,14 +18,16 @@ export const bettingRecordsQuery = (token: string | null, q: TBettingRecordQuery
 
 export function useBettingRecords(q: TBettingRecordQuery) {
   const token = useAppStore((s) => s.token);
-  return useQuery(bettingRecordsQuery(token, { pageSize: REPORT_PAGE_SIZE, ...q }));
+  const language = useAppStore((s) => s.language);
+  return useQuery(bettingRecordsQuery(token, language, { pageSize: REPORT_PAGE_SIZE, ...q }));
 }
 
 /** GET /wps/relay/ODSFE2_getBettingRecordDetail: one round's wallet movements and, for built-in games, its outcome. */
 export function useBettingRecordDetail(round: { vendor: string; roundId: string } | null) {
   const token = useAppStore((s) => s.token);
+  const language = useAppStore((s) => s.language);
   return useQuery({
-    queryKey: [...RECORDS_KEY, 'betting-detail', token, round],
+    queryKey: [...RECORDS_KEY, 'betting-detail', token, language, round],
     queryFn: ({ signal }) => callEndpoint(gameLaunchEndpoints.bettingRecordDetail, { query: round!, signal }),
     enabled: !!token && !!round,
   });
