@@ -31,6 +31,8 @@ export interface CrashOptions {
 /** A round whose crash nobody recorded this long after it was due: its loop died; it is voided. */
 export const CRASH_STALE_MS = 10_000;
 const BALANCE_CACHE_MS = 2000;
+/** a table nobody asked about for this long stops its loop (between rounds, or with no bet open) */
+const IDLE_MS = 60_000;
 const MIN_AUTO_X100 = 101;
 
 const key = (t: Table) => `${t.merchantId}:${t.vendor}:${t.gameCode}`;
@@ -69,10 +71,11 @@ export function createCrashService({
 }) {
   const bettingMs = options.bettingMs ?? 7000;
   const pauseMs = options.pauseMs ?? 3000;
-  const tickMs = options.tickMs ?? 100;
+  const tickMs = options.tickMs ?? 250;
   const chainLength = options.chainLength ?? 10_000;
-  const chains = new Map<number, string[]>();
   const timers = new Map<string, NodeJS.Timeout>();
+  /** when a table was last asked about: an unwatched table's loop stops once no bet is open */
+  const seen = new Map<string, number>();
   /** per table: the pass running now, and the one queued after it (shared by every caller meanwhile) */
   const running = new Map<string, Promise<unknown>>();
   const queued = new Map<string, Promise<CrashRoundRow>>();
@@ -89,7 +92,7 @@ export function createCrashService({
     return v;
   }
 
-  async function chainOf(t: Table): Promise<{ chain: ChainRow; hashes: string[] }> {
+  async function chainOf(t: Table): Promise<ChainRow> {
     let chain = await crashRepo.activeChain(db, t);
     if (!chain) {
       const terminalSeed = randomBytes(32).toString('hex');
@@ -102,19 +105,17 @@ export function createCrashService({
       });
       chain = (await crashRepo.activeChain(db, t))!;
     }
-    const known = chains.get(chain.id);
-    if (known) return { chain, hashes: known };
-    const hashes: string[] = crashHashChain(chain.terminal_seed, chain.length + 1);
-    chains.set(chain.id, hashes);
-    return { chain, hashes };
+    return chain;
   }
 
   async function nextRound(t: Table, now: number): Promise<void> {
-    const { chain, hashes } = await chainOf(t);
+    const chain = await chainOf(t);
     const link = chain.length - 1 - chain.played;
+    // recomputed from the secret seed rather than kept: 10,000 links are ~640 kB per table, hashing a
+    // link takes milliseconds once per round
+    const hash = crashHashChain(chain.terminal_seed, link + 1)[link]!;
     await db.transaction(async (tx) => {
       if (!(await crashRepo.takeLink(tx, chain.id, chain.played))) return; // another instance took it
-      const hash = hashes[link]!;
       await crashRepo.insertRound(tx, {
         id: `cr${randomBytes(10).toString('hex')}`,
         chain_id: chain.id,
@@ -224,12 +225,24 @@ export function createCrashService({
 
   function watch(t: Table) {
     const k = key(t);
+    seen.set(k, Date.now());
     if (stopped || timers.has(k)) return;
     const timer = setInterval(() => {
-      advance(t).catch((err: unknown) => log.error({ err, table: k }, 'crash loop failed'));
+      void tick(t, k).catch((err: unknown) => log.error({ err, table: k }, 'crash loop failed'));
     }, tickMs);
     timer.unref();
     timers.set(k, timer);
+  }
+
+  async function tick(t: Table, k: string) {
+    const cur = await advance(t);
+    if (Date.now() - (seen.get(k) ?? 0) < IDLE_MS) return;
+    const between = cur.status === 'crashed' || cur.status === 'void';
+    if (between || (await crashRepo.bets(db, cur.id)).length === 0) {
+      clearInterval(timers.get(k));
+      timers.delete(k);
+      seen.delete(k);
+    }
   }
 
   const tableOf = (s: SessionRow): Table => ({
@@ -242,7 +255,7 @@ export function createCrashService({
     const t = tableOf(s);
     watch(t);
     const cur = await advance(t);
-    const { chain } = await chainOf(t);
+    const chain = await chainOf(t);
     const now = clock.now().getTime();
     const crashAt = crashAtOf(cur);
     const over = cur.status === 'crashed' || cur.status === 'void' || now >= crashAt;
@@ -270,7 +283,7 @@ export function createCrashService({
       ),
       crashPoint: over ? x100(cur.point_x100) : null,
       hash: over ? cur.hash : null,
-      chainCommitment: chain.id === cur.chain_id ? chain.commitment : chain.commitment,
+      chainCommitment: chain.commitment,
       myBet: mine
         ? {
             bet: money(mine.stake),
