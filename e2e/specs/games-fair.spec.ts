@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { BENGALI, registerViaApi, shot, skipPopups, uniqueName, useLanguage } from '../support.js';
 import { loginMember, mainBalance, pageToken } from '../wallet-support.js';
 import { cents, demoMember, gameBalance, openGame } from '../games-support.js';
@@ -111,3 +111,42 @@ test('errors show inline in the game: a member without money is told so, the bal
   await expect(page.getByTestId('dice-roll')).toBeEnabled();
   await shot(page, 'games-error-phone-bn');
 });
+
+/** One round of a kind, through its own controls. */
+const PLAY_ONE: Record<'slot' | 'baccarat' | 'dragonTiger', (page: Page) => Promise<void>> = {
+  slot: async (page) => {
+    await page.getByTestId('spin').click();
+    await expect(page.getByTestId('slot-result')).toBeVisible();
+  },
+  baccarat: async (page) => {
+    await page.getByTestId('spot-banker').click();
+    await page.getByTestId('spot-playerPair').click();
+    await page.getByTestId('table-deal').click();
+    await expect(page.getByTestId('table-winner')).toBeVisible();
+  },
+  dragonTiger: async (page) => {
+    await page.getByTestId('spot-tiger').click();
+    await page.getByTestId('table-deal').click();
+    await expect(page.getByTestId('table-winner')).toBeVisible();
+  },
+};
+
+for (const kind of ['slot', 'baccarat', 'dragonTiger'] as const) {
+  test(`provably fair: a ${kind} round recomputes in the browser after rotation (bn)`, async ({
+    page,
+    request,
+    context,
+  }) => {
+    const token = await demoMember(page, 'bn', 390, 844);
+    await openGame(page, request, token, kind, { lang: 'bn' });
+    await PLAY_ONE[kind](page);
+    await page.getByTestId('open-fairness').click();
+    await page.getByTestId('rotate-seed').click();
+    const popup = context.waitForEvent('page');
+    await page.getByTestId('verify-last-round').click();
+    const verify = await popup;
+    await expect(verify.getByTestId('verify-verdict')).toHaveAttribute('data-verdict', 'ok');
+    await expect(verify.getByTestId('verify-verdict')).toHaveText(BENGALI);
+    await expect(verify.getByTestId('verify-recomputed')).toBeVisible();
+  });
+}
