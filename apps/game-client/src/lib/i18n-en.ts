@@ -17,6 +17,9 @@ export const en = {
   round: 'Round',
   verify: 'Verify',
   noRounds: 'No rounds yet',
+  historyLineWins: '{n} line wins',
+  historyCashedOut: 'Cashed out at {x}',
+  historyCrashed: 'Crashed',
   lessStake: 'Lower stake',
   moreStake: 'Higher stake',
   // fairness

@@ -3,6 +3,7 @@ import { api } from '../lib/api';
 import { useI18n } from '../lib/i18n';
 import { toCents } from '../lib/money';
 import { usePlay } from './play-context';
+import { localSummary } from './history-summary';
 import { verifyHref } from './verify-link';
 
 interface TRow {
@@ -42,7 +43,7 @@ export function HistoryPanel({ version }: { version: number }) {
       {rows.map((r) => (
         <li key={r.roundId} data-testid="history-row">
           <div className="history-main">
-            <span className="summary">{r.summary}</span>
+            <span className="summary">{localSummary(r.summary, t)}</span>
             <span className="muted small">{r.time}</span>
           </div>
           <div className="history-money">
