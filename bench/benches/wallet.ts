@@ -99,12 +99,13 @@ export async function run(seconds: number) {
     });
   await load(2);
   const backends = await backendPids(database.url!);
-  const pg0 = cpuUs(backends);
+  const pg0 = cpuByPid(backends);
   const server0 = process.cpuUsage();
   const { result: ours, cpuUs: loadCpu } = await load(seconds);
   const serverCpu = process.cpuUsage(server0);
-  const pg1 = cpuUs(backends);
-  const pgCpu = pg0 === null || pg1 === null ? null : pg1 - pg0;
+  const pg1 = cpuByPid(backends);
+  // a backend the pool closed meanwhile is left out (its last moments are lost)
+  const pgCpu = pg0.size === 0 ? null : [...pg1].reduce((t, [pid, us]) => t + us - (pg0.get(pid) ?? us), 0);
   if (ours.non2xx > 0 || ours.errors > 0)
     throw new Error(`wallet bench: ${ours.non2xx} non-2xx, ${ours.errors} errors`);
   await app.close();
@@ -137,10 +138,8 @@ export async function run(seconds: number) {
     void run.finally(() => (running = false)).catch(() => {});
     while (running) {
       await new Promise((r) => setTimeout(r, 200));
-      for (const pid of await backendPids(serverUrl, dbName)) {
-        const c = cpuUs([pid]);
-        if (c !== null) seen.set(pid, Math.max(seen.get(pid) ?? 0, c));
-      }
+      for (const [pid, us] of cpuByPid(await backendPids(serverUrl, dbName)))
+        seen.set(pid, Math.max(seen.get(pid) ?? 0, us));
     }
     const out = await run;
     tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? 0);
@@ -191,18 +190,18 @@ async function backendPids(url: string, dbName?: string): Promise<number[]> {
 
 const TICK_US = 10_000; // USER_HZ 100
 
-/** CPU time (user + system, microseconds) of these processes; null when /proc cannot tell (remote server). */
-function cpuUs(pids: number[]): number | null {
-  let total = 0;
+/** CPU time (user + system, microseconds) of each of these processes that /proc shows (none: remote server). */
+function cpuByPid(pids: number[]): Map<number, number> {
+  const out = new Map<number, number>();
   for (const pid of pids) {
     try {
       const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      total += (Number(f[11]) + Number(f[12])) * TICK_US;
+      out.set(pid, (Number(f[11]) + Number(f[12])) * TICK_US);
     } catch {
-      return null;
+      // gone, or not on this machine
     }
   }
-  return total;
+  return out;
 }
 
 /** CPU time of this process's finished children (pgbench), microseconds. */

@@ -16,31 +16,46 @@ alter function vendor_wallet_apply(jsonb) rename to vendor_wallet_apply_each;
 create function vendor_wallet_apply(p_ops jsonb) returns jsonb
 language plpgsql as $$
 declare
-  v_ids bigint[];
-  v_house_keys text[];
-  v_house_ids bigint[];
+  v_members integer[];
+  v_house_merchant integer[];
+  v_house_code text[];
+  v_house_bucket integer[];
+  v_want integer;
+  v_locked integer;
   v_fast jsonb;
+  v_fast_list jsonb;
+  v_fast_n integer;
   v_rest jsonb;
   v_rest_out jsonb;
 begin
-  -- 1. lock order as in 0016: the players' MAIN accounts (created first when missing) in id order,
-  -- then every house row the batch can touch, in id order
-  select array_agg(coalesce(a.id, ledger_member_account(m.merchant_id, m.id, 'main'))) into v_ids
-    from member m
-    left join ledger_account a on a.member_id = m.id and a.code = 'main'
-    where (m.id, m.merchant_id) in (
-      select (x->>'memberId')::integer, (x->>'merchantId')::integer from jsonb_array_elements(p_ops) x);
-  perform 1 from ledger_account where id = any(coalesce(v_ids, '{}')) order by id for update;
-  select array_agg(h.key), array_agg(ledger_house_account(h.merchant_id, h.code, h.bucket))
-    into v_house_keys, v_house_ids
-    from (select distinct merchant_id, code, bucket, merchant_id || ':' || code || ':' || bucket as key
-          from (select (x->>'merchantId')::integer as merchant_id,
-                       case when m.type = 4 then 'play' else 'game:' || (x->>'vendor') end as code,
-                       (x->>'houseBucket')::integer as bucket
-                from jsonb_array_elements(p_ops) x
-                join member m on m.id = (x->>'memberId')::integer
-                  and m.merchant_id = (x->>'merchantId')::integer) y) h;
-  perform 1 from ledger_account where id = any(coalesce(v_house_ids, '{}')) order by id for update;
+  -- 1. the rows the batch can touch: the players' MAIN accounts and the house rows of their
+  -- operations. Locked in one statement, MAIN accounts first, each group in id order (0016's
+  -- order); when one does not exist yet it is created (an absent row cannot be locked) and the
+  -- lock statement runs again.
+  select array_agg(distinct m.id), count(distinct m.id)::integer
+    into v_members, v_want
+    from jsonb_array_elements(p_ops) x
+    join member m on m.id = (x->>'memberId')::integer and m.merchant_id = (x->>'merchantId')::integer;
+  select array_agg(h.merchant_id), array_agg(h.code), array_agg(h.bucket), v_want + count(*)::integer
+    into v_house_merchant, v_house_code, v_house_bucket, v_want
+    from (select distinct (x->>'merchantId')::integer as merchant_id,
+                 case when m.type = 4 then 'play' else 'game:' || (x->>'vendor') end as code,
+                 (x->>'houseBucket')::integer as bucket
+          from jsonb_array_elements(p_ops) x
+          join member m on m.id = (x->>'memberId')::integer
+            and m.merchant_id = (x->>'merchantId')::integer) h;
+  for attempt in 1 .. 2 loop
+    select count(*) into v_locked from (
+      select 1 from ledger_account a
+      where (a.member_id = any(coalesce(v_members, '{}')) and a.code = 'main')
+         or (a.member_id is null and (a.merchant_id, a.code, a.bucket) in (
+               select * from unnest(v_house_merchant, v_house_code, v_house_bucket)))
+      order by a.member_id is null, a.id
+      for update) l;
+    exit when v_locked = v_want or attempt = 2;
+    perform ledger_member_account(m.merchant_id, m.id, 'main') from member m where m.id = any(v_members);
+    perform ledger_house_account(h.m, h.c, h.b) from unnest(v_house_merchant, v_house_code, v_house_bucket) h(m, c, b);
+  end loop;
 
   -- 2. the fast ones, in one statement (a new snapshot: it sees everything committed before the
   -- locks above were granted, and the locked rows cannot change under it)
@@ -53,9 +68,10 @@ begin
   ),
   -- the house rows locked above, read once per batch (not once per operation)
   hb as materialized (
-    select k.key, a.id, a.balance
-    from unnest(v_house_keys, v_house_ids) as k(key, id)
-    join ledger_account a on a.id = k.id
+    select a.merchant_id || ':' || a.code || ':' || a.bucket as key, a.id, a.balance
+    from unnest(v_house_merchant, v_house_code, v_house_bucket) as k(merchant_id, code, bucket)
+    join ledger_account a on a.merchant_id = k.merchant_id and a.member_id is null and a.code = k.code
+      and a.bucket = k.bucket
   ),
   n as (
     select o.*,
@@ -130,9 +146,14 @@ begin
     union all
     select entry_id, house, -delta, house_after from f
   )
-  select jsonb_object_agg(ord::text, jsonb_build_object('code', null, 'balance', (balance_after - held)::text,
-                                                        'replayed', false, 'changed', true))
-    into v_fast from f;
+  select jsonb_object_agg(ord::text, r), jsonb_agg(r order by ord), count(*)
+    into v_fast, v_fast_list, v_fast_n
+    from (select ord, jsonb_build_object('code', null, 'balance', (balance_after - held)::text,
+                                         'replayed', false, 'changed', true) as r
+          from f) a;
+  if v_fast_n = jsonb_array_length(p_ops) then
+    return v_fast_list;
+  end if;
 
   -- 3. the rest, one by one, in arrival order
   select jsonb_agg(x.value order by x.ord) into v_rest
