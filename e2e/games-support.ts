@@ -49,12 +49,13 @@ export async function launchUrl(
   token: string,
   nodeId: number,
   accountType: 0 | 1 = 1,
+  language: 'bn' | 'en' = 'bn',
 ): Promise<string> {
   const launch = await member<{ content: { game_url: string }; mode: string }>(
     request,
     token,
     'GET',
-    `/wps/game/launchGame?nodeId=${nodeId}&launchMode=GLS&accountType=${accountType}`,
+    `/wps/game/launchGame?nodeId=${nodeId}&launchMode=GLS&accountType=${accountType}&language=${language}`,
   );
   expect(launch.mode).toBe(accountType === 1 ? 'real' : 'trial');
   expect(launch.content.game_url).toContain('/gs/play/?t=');
@@ -70,8 +71,9 @@ export async function openGame(
   opts: { lang?: 'bn' | 'en'; accountType?: 0 | 1 } = {},
 ): Promise<CatalogueGame> {
   const game = await gameOf(request, GAME_QUERIES[kind]);
-  const url = new URL(await launchUrl(request, token, game.nodeId, opts.accountType ?? 1), 'http://x');
-  url.searchParams.set('lang', opts.lang ?? 'bn');
+  const lang = opts.lang ?? 'bn';
+  const url = new URL(await launchUrl(request, token, game.nodeId, opts.accountType ?? 1, lang), 'http://x');
+  expect(url.searchParams.get('lang')).toBe(lang);
   await page.goto(`${url.pathname}${url.search}`);
   await expect(page.getByTestId('game-frame')).toHaveAttribute('data-kind', kind);
   return game;

@@ -31,7 +31,8 @@ export default function SlotGame(props: { paytableOpen: boolean; closePaytable()
   const [result, setResult] = useState<TSlotSpin | null>(null);
   const [spinning, setSpinning] = useState(false);
   const [stopped, setStopped] = useState(cfg.reels);
-  const [freeLeft, setFreeLeft] = useState(0);
+  // free spins still to play when the game opens (a reload in the middle of them), if the server says
+  const [freeLeft, setFreeLeft] = useState(() => Number(config.freeSpinsLeft ?? 0) || 0);
   const alive = useRef(true);
   useEffect(() => {
     // StrictMode mounts twice: the second mount must be alive again
