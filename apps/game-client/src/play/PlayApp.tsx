@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ComponentType } from 'react';
 import type { TFairness, TGameKind, TGameSession } from '@bp/contract';
-import { GameApiError } from '../lib/api';
+import { api, GameApiError } from '../lib/api';
 import { errorText, SESSION_ENDED_CODES, useI18n } from '../lib/i18n';
 import { formatMoney } from '../lib/money';
 import { openSession } from './session-boot';
@@ -76,6 +76,19 @@ function GameFrame({ session }: { session: TGameSession }) {
   useEffect(() => {
     document.title = session.gameName;
   }, [session.gameName]);
+
+  // money may move elsewhere while the game is hidden (a deposit in another tab): refresh on return
+  useEffect(() => {
+    const onShow = () => {
+      if (document.visibilityState !== 'visible') return;
+      api.get<{ balance: string }>('/gs/api/balance').then(
+        (b) => setBalance(b.balance),
+        () => undefined,
+      );
+    };
+    document.addEventListener('visibilitychange', onShow);
+    return () => document.removeEventListener('visibilitychange', onShow);
+  }, []);
 
   const fail = useCallback(
     (e: unknown) => {

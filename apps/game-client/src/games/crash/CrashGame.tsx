@@ -108,7 +108,14 @@ export default function CrashGame() {
     play.clearError();
     try {
       const body: Record<string, unknown> = { bet: play.stake, requestId: requestId() };
-      if (auto.trim()) body.autoCashout = auto.trim();
+      if (auto.trim()) {
+        // the server takes 1.01x and up, two decimals
+        if (!/^\d{1,5}(\.\d{1,2})?$/.test(auto.trim()) || Number(auto) < 1.01) {
+          fail(new GameApiError('game_bet_invalid', ''));
+          return;
+        }
+        body.autoCashout = auto.trim();
+      }
       adopt(await api.post<TCrashState>('/gs/api/crash/bet', body));
     } catch (e) {
       fail(e);
