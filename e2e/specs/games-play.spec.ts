@@ -73,14 +73,15 @@ test('crash: bet in the betting phase, then cash out or lose; the wallet follows
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  // a round can fly long (10x after ~38 s, 100x after ~77 s): the waits allow for one such round
+  test.setTimeout(300_000);
   const token = await demoMember(page, 'bn', 390, 844);
   await openGame(page, request, token, 'crash', { lang: 'bn' });
   const crash = page.getByTestId('crash');
   await expect(crash).toHaveAttribute('data-phase', /betting|running|crashed/);
   await expect(page.getByTestId('crash-bet')).toHaveText(BENGALI);
   // wait for a betting phase with at least a second left
-  await expect(crash).toHaveAttribute('data-phase', 'betting', { timeout: 45_000 });
+  await expect(crash).toHaveAttribute('data-phase', 'betting', { timeout: 120_000 });
   await page.getByTestId('crash-auto').fill('');
   const placed = await json<{ roundId: string; myBet: { bet: string } | null }>(
     page,
@@ -94,7 +95,7 @@ test('crash: bet in the betting phase, then cash out or lose; the wallet follows
   await expect(crash).toHaveAttribute('data-phase', /running|crashed/, { timeout: 20_000 });
   const cashout = page.getByTestId('crash-cashout');
   if (await cashout.isVisible()) await cashout.click().catch(() => undefined);
-  await expect(crash).toHaveAttribute('data-phase', 'crashed', { timeout: 60_000 });
+  await expect(crash).toHaveAttribute('data-phase', 'crashed', { timeout: 120_000 });
   await expect(page.getByTestId('crash-point')).toBeVisible();
   await expect(page.getByTestId('crash-my-bet')).toHaveText(BENGALI);
   await expect(page.getByTestId('crash-history-item').first()).toBeVisible();
