@@ -23,7 +23,7 @@ import {
 import { CRASH_STALE_MS } from './crash.service.js';
 
 const PAUSE_MS = 3000;
-const clock = testClock();
+const clock = testClock({ frozen: true });
 let t: TestApp;
 let merchantId: number;
 

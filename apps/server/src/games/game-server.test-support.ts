@@ -11,10 +11,15 @@ import { gameKindOf } from './game-kind.js';
 
 /** Factories for the game server's integration tests. */
 
-/** The wall clock plus an offset the test moves forward. */
-export function testClock(): Clock & { advance(ms: number): void } {
+/**
+ * The wall clock plus an offset the test moves forward; `frozen`: time stands still between the
+ * test's own steps (a busy machine cannot move a crash round on behind the test's back).
+ */
+export function testClock(opts: { frozen?: boolean } = {}): Clock & { advance(ms: number): void } {
   let offset = 0;
-  return { now: () => new Date(Date.now() + offset), advance: (ms) => void (offset += ms) };
+  const start = Date.now();
+  const base = () => (opts.frozen ? start : Date.now());
+  return { now: () => new Date(base() + offset), advance: (ms) => void (offset += ms) };
 }
 
 /** A game of the demo merchant's catalogue that the built-in server plays as `kind`. */
