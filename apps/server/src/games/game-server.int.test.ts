@@ -93,6 +93,9 @@ describe('real-money play through the seamless wallet', () => {
           on conflict (merchant_id, owner, mode, vendor_code, game_code) do update set remaining = 2, bet = 500,
             wallet_round_id = excluded.wallet_round_id`,
     );
+    // a game opened again shows them
+    const reopened = await playGame(t.app, m.headers, game.nodeId);
+    expect(reopened.view.config.freeSpinsLeft).toBe(2);
     for (const left of [1, 0]) {
       const before = await mainBalance(t.database.db, m.id);
       const r = (await gsCall(t.app, headers, 'POST', BETS.slot.url, BETS.slot.body())).json().value;

@@ -68,6 +68,8 @@ export function createGameServerService({
           })
         : { theme: undefined };
       const config = s.kind === 'crash' ? await crashConfig(s) : kindConfig(s.kind, s.game_code, theme);
+      // free spins awarded earlier (in another session of the same game) are still there to play
+      if (s.kind === 'slot') config.freeSpinsLeft = await rounds.freeSpinsLeft(s);
       return {
         sessionToken,
         mode: s.mode,
