@@ -102,6 +102,20 @@ describe('crash: shared rounds on a hash chain', () => {
     );
     const hidden = (await gsCall(t.app, a.gs, 'GET', `/gs/api/fair/rounds/${aRound!.id}`)).json().value;
     expect(hidden.params.hash).toBeUndefined();
+    const recordOf = async (p: { headers: Record<string, string> }, id: string) => {
+      const [w] = await rows<{ wallet_round_id: string; vendor_code: string }>(
+        t.database.db,
+        sql`select wallet_round_id, vendor_code from gs_round where id = ${id}`,
+      );
+      const res = await t.app.inject({
+        url: `/wps/relay/ODSFE2_getBettingRecordDetail?vendor=${w!.vendor_code}&roundId=${w!.wallet_round_id}`,
+        headers: p.headers,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().value.round.outcome as Record<string, unknown>;
+    };
+    // the betting record never tells the point of a round that is still open
+    expect((await recordOf(a, aRound!.id)).crashPointX100).toBeUndefined();
     for (const p of [a, b, c]) expect(await mainBalance(t.database.db, p.id)).toBe(99_000n);
 
     // running: a cashes out at about 1.30x; betting is closed
@@ -145,6 +159,8 @@ describe('crash: shared rounds on a hash chain', () => {
       outcome: { crashPoint: over.crashPoint },
     });
     expect(crashLinkValid(fair.params.previousHash, fair.params.hash)).toBe(true);
+    // once it crashed, the betting record shows the point (a's bet too, which cashed out before it)
+    expect(await recordOf(a, aRound!.id)).toMatchObject({ crashPointX100: point, hash: over.hash });
     expect(await mainBalance(t.database.db, c.id)).toBe(99_000n);
     const cTxns = await vendorTxns(t.database.db, c.id);
     expect(cTxns.map((x) => [x.op, x.amount])).toEqual([

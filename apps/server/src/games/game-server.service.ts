@@ -230,10 +230,16 @@ export function createGameServerService({
       const r = await gameServerViews.roundWithSeed(db, roundId);
       if (!r || r.merchant_id !== merchantId || r.member_id !== memberId || r.vendor_code !== vendor)
         return null;
+      // a crash bet learns the round's point only once the round is over (never while it still flies)
+      let outcome = r.outcome;
+      if (r.kind === 'crash' && r.crash_round_id) {
+        const v = await crashRepo.verification(db, r.crash_round_id);
+        if (v?.status === 'crashed') outcome = { ...outcome, crashPointX100: v.point_x100, hash: v.hash };
+      }
       return {
         kind: r.kind,
         mode: r.mode,
-        outcome: r.outcome,
+        outcome,
         serverSeedHash: r.server_seed_hash ?? '',
         serverSeed: r.revealed_at ? r.server_seed : null,
         clientSeed: r.client_seed ?? '',
