@@ -149,7 +149,7 @@ const ZDeleted = z.object({ id: z.number().int(), deleted: z.literal(true) });
  * field keeps its stored value). The service merges the patch over the current state and validates the
  * whole with the create schema, so cross-field rules (date windows) still hold.
  */
-function patchOf<T extends z.ZodObject>(create: T) {
+export function adminPatchOf<T extends z.ZodObject>(create: T) {
   const fields = Object.fromEntries(
     Object.entries(create.shape).map(([k, f]) => {
       const inner = f instanceof z.ZodDefault ? (f.unwrap() as z.ZodType) : (f as z.ZodType);
@@ -159,16 +159,16 @@ function patchOf<T extends z.ZodObject>(create: T) {
   return z.object(fields).refine((v) => Object.keys(v).length > 0, { message: 'nothing to change' });
 }
 
-export const ZAdminRegionRuleUpdate = patchOf(ZRegionRuleInput);
-export const ZAdminBannerUpdate = patchOf(ZBannerInput);
-export const ZAdminNoticeUpdate = patchOf(ZNoticeInput);
-export const ZAdminPopupUpdate = patchOf(ZPopupInput);
+export const ZAdminRegionRuleUpdate = adminPatchOf(ZRegionRuleInput);
+export const ZAdminBannerUpdate = adminPatchOf(ZBannerInput);
+export const ZAdminNoticeUpdate = adminPatchOf(ZNoticeInput);
+export const ZAdminPopupUpdate = adminPatchOf(ZPopupInput);
 
 export const ZAdminModuleUpdate = z.object({ enabled: z.boolean() });
 const ZModParams = z.object({ modId: z.string().regex(/^[A-Z0-9_]{1,40}$/) });
 
 /** list / create / update / delete of one content type under `/admin/api/<plural>`. */
-function contentCrud<I extends z.ZodType, C extends z.ZodType, U extends z.ZodType>(
+export function adminContentCrud<I extends z.ZodType, C extends z.ZodType, U extends z.ZodType>(
   name: string,
   plural: string,
   item: I,
@@ -240,7 +240,7 @@ export const adminSiteEndpoints = {
     summary: 'Switch maintenance on or off, with an optional window and message (audited)',
     tags,
   }),
-  regionRules: contentCrud(
+  regionRules: adminContentCrud(
     'regionRule',
     'region-rules',
     ZRegionRule,
@@ -267,7 +267,7 @@ export const adminSiteEndpoints = {
     summary: 'Switch one white-label module on or off; answers the new tree (audited)',
     tags,
   }),
-  banners: contentCrud('banner', 'banners', ZBannerAdmin, ZBannerInput, ZAdminBannerUpdate),
-  notices: contentCrud('notice', 'notices', ZNoticeAdmin, ZNoticeInput, ZAdminNoticeUpdate),
-  popups: contentCrud('popup', 'popups', ZPopupAdmin, ZPopupInput, ZAdminPopupUpdate),
+  banners: adminContentCrud('banner', 'banners', ZBannerAdmin, ZBannerInput, ZAdminBannerUpdate),
+  notices: adminContentCrud('notice', 'notices', ZNoticeAdmin, ZNoticeInput, ZAdminNoticeUpdate),
+  popups: adminContentCrud('popup', 'popups', ZPopupAdmin, ZPopupInput, ZAdminPopupUpdate),
 };

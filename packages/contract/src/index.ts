@@ -25,3 +25,4 @@ export * from './games.js';
 export * from './game-launch.js';
 export * from './game-server.js';
 export * from './time.js';
+export * from './game-announcement.js';

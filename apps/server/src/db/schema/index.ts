@@ -7,3 +7,4 @@ export * from './security.js';
 export * from './sms.js';
 export * from './registration.js';
 export * from './social.js';
+export * from './game-announcement.js';

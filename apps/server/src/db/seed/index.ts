@@ -9,6 +9,7 @@ import { seedDemoDeposit } from './demo-deposit.js';
 import { seedDemoWithdraw } from './demo-withdraw.js';
 import { seedDemoCatalogue } from './demo-catalogue.js';
 import { seedDemoWallet } from './demo-wallet.js';
+import { seedDemoGameAnnouncement } from './demo-game-announcement.js';
 
 /** A seeder adds one module's demo data for the demo merchant and may return lines to print at start. */
 export type Seeder = (tx: Tx, ctx: SeedContext) => Promise<string[] | void>;
@@ -25,6 +26,7 @@ const seeders: Seeder[] = [
   seedDemoWithdraw,
   seedDemoWallet,
   seedDemoCatalogue,
+  seedDemoGameAnnouncement,
 ];
 
 export interface SeedResult {

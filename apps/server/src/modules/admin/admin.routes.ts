@@ -1,4 +1,4 @@
-import { adminSiteEndpoints as e } from '@bp/contract';
+import { adminGameAnnouncementEndpoints as ga, adminSiteEndpoints as e } from '@bp/contract';
 import type { OperatorActor } from '../../platform/context.js';
 import type { ModuleContext } from '../../platform/module.js';
 import type { AdminService } from './admin.service.js';
@@ -13,7 +13,7 @@ export function adminRoutes(ctx: ModuleContext, admin: AdminService) {
   ctx.route(e.getWhitelabel, ({ actor }) => admin.getWhitelabel(actor));
   ctx.route(e.setModule, (c) => admin.setModule(who(c), c.params.modId, c.body.enabled));
 
-  const { regionRules, banners, notices, popups } = admin;
+  const { regionRules, banners, notices, popups, gameAnnouncements } = admin;
   ctx.route(e.regionRules.list, ({ actor }) => regionRules.list(actor));
   ctx.route(e.regionRules.create, (c) => regionRules.create(who(c), c.body));
   ctx.route(e.regionRules.update, (c) => regionRules.update(who(c), c.params.id, c.body));
@@ -33,4 +33,8 @@ export function adminRoutes(ctx: ModuleContext, admin: AdminService) {
   ctx.route(e.popups.create, (c) => popups.create(who(c), c.body));
   ctx.route(e.popups.update, (c) => popups.update(who(c), c.params.id, c.body));
   ctx.route(e.popups.remove, (c) => popups.remove(who(c), c.params.id));
+  ctx.route(ga.list, ({ actor }) => gameAnnouncements.list(actor));
+  ctx.route(ga.create, (c) => gameAnnouncements.create(who(c), c.body));
+  ctx.route(ga.update, (c) => gameAnnouncements.update(who(c), c.params.id, c.body));
+  ctx.route(ga.remove, (c) => gameAnnouncements.remove(who(c), c.params.id));
 }

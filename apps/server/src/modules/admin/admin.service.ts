@@ -1,5 +1,7 @@
 import type {
   TBannerInput,
+  TGameAnnouncementAdmin,
+  TGameAnnouncementInput,
   TMaintenanceInput,
   TNoticeInput,
   TPopupInput,
@@ -12,6 +14,7 @@ import type { MerchantService } from '../merchant/merchant.service.js';
 import type { AuditService, AuditWho } from '../audit/audit.service.js';
 import { assertCan } from '../operator/operator.rules.js';
 import type { Change, SystemService, WriteOptions } from '../system/system.service.js';
+import type { GameAnnouncementService } from '../system/game-announcement.service.js';
 
 /**
  * The operator's doors to site state and content. Rules and SQL stay in the system service; this adds
@@ -21,10 +24,12 @@ import type { Change, SystemService, WriteOptions } from '../system/system.servi
  */
 export function createAdminService({
   system,
+  gameAnnouncements,
   audit,
   merchants,
 }: {
   system: SystemService;
+  gameAnnouncements: GameAnnouncementService;
   audit: AuditService;
   merchants: MerchantService;
 }) {
@@ -134,6 +139,12 @@ export function createAdminService({
       create: system.createPopup,
       update: system.updatePopup,
       delete: system.deletePopup,
+    }),
+    gameAnnouncements: crud<TGameAnnouncementInput, TGameAnnouncementAdmin>('game_announcement', {
+      list: gameAnnouncements.list,
+      create: gameAnnouncements.create,
+      update: gameAnnouncements.update,
+      delete: gameAnnouncements.delete,
     }),
   };
 }

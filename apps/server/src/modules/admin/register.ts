@@ -3,7 +3,7 @@ import { createAuditService } from '../audit/audit.service.js';
 import { auditRoutes } from '../audit/audit.routes.js';
 import { createOperatorService } from '../operator/operator.service.js';
 import { operatorRoutes } from '../operator/operator.routes.js';
-import { systemServiceFor } from '../system/register.js';
+import { gameAnnouncementServiceFor, systemServiceFor } from '../system/register.js';
 import { createAdminService } from './admin.service.js';
 import { adminRoutes } from './admin.routes.js';
 
@@ -14,6 +14,11 @@ export const registerAdmin: ModuleRegister = (ctx) => {
   ctx.auth.operator = (token) => operators.resolve(token);
   operatorRoutes(ctx, operators);
   auditRoutes(ctx, audit);
-  const admin = createAdminService({ system: systemServiceFor(ctx), audit, merchants: ctx.merchants });
+  const admin = createAdminService({
+    system: systemServiceFor(ctx),
+    gameAnnouncements: gameAnnouncementServiceFor(ctx),
+    audit,
+    merchants: ctx.merchants,
+  });
   adminRoutes(ctx, admin);
 };

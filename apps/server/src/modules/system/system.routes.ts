@@ -1,12 +1,17 @@
-import { systemEndpoints, type TPopupExecution } from '@bp/contract';
+import { gameAnnouncementEndpoints, systemEndpoints, type TPopupExecution } from '@bp/contract';
 import type { ModuleContext } from '../../platform/module.js';
 import type { SystemService } from './system.service.js';
+import type { GameAnnouncementService } from './game-announcement.service.js';
 
 /**
  * The public system calls. None of them is blocked by maintenance or a region rule: the player site
  * needs them to render the maintenance and region-block screens.
  */
-export function systemRoutes(ctx: ModuleContext, system: SystemService) {
+export function systemRoutes(
+  ctx: ModuleContext,
+  system: SystemService,
+  gameAnnouncements: GameAnnouncementService,
+) {
   ctx.route(systemEndpoints.status, ({ merchant, ip }) => system.status(merchant, ip));
 
   ctx.route(systemEndpoints.whitelabel, ({ merchant }) => merchant.whitelabel);
@@ -34,5 +39,8 @@ export function systemRoutes(ctx: ModuleContext, system: SystemService) {
     });
   });
 
+  ctx.route(gameAnnouncementEndpoints.list, ({ merchant, query, language }) =>
+    gameAnnouncements.listLive(merchant, { ...query, language: query?.language || language }),
+  );
   ctx.route(systemEndpoints.country, ({ merchant }) => system.countries(merchant.id));
 }
