@@ -3,12 +3,16 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '../../../shared/ui/icons';
 import { RECENT_GAMES_KEY } from '../api/lobby-keys';
+import { GameAnnouncements } from './GameAnnouncements';
 import './game-popup.css';
 
 interface Props {
   url: string;
   title: string;
   trial?: boolean;
+  /** the game's vendor and node id: their announcements show above the game */
+  vassalage?: string;
+  nodeId?: number;
   onClose: () => void;
   /** what else to refresh when the game closes (the app passes the wallet's balance) */
   onClosed?: () => void;
@@ -18,7 +22,7 @@ interface Props {
  * The game popup (SPEC §2.6): the vendor's page in an iframe, full screen on phones, large and centred
  * on desktop. Closing refreshes the recent games here and, through the app, the balance the game moved.
  */
-export default function GamePopup({ url, title, trial, onClose, onClosed }: Props) {
+export default function GamePopup({ url, title, trial, vassalage, nodeId, onClose, onClosed }: Props) {
   const { t } = useTranslation('lobby');
   const qc = useQueryClient();
   const close = () => {
@@ -66,6 +70,7 @@ export default function GamePopup({ url, title, trial, onClose, onClosed }: Prop
             <CloseIcon />
           </button>
         </header>
+        <GameAnnouncements scope={{ vassalage, nodeId }} compact />
         <iframe
           className="game-popup__frame"
           src={url}

@@ -4,6 +4,7 @@ import { Modal } from '../../../shared/ui/Modal';
 import { Pager } from '../../../shared/ui/Pager';
 import { useGameList } from '../api/get-game-list';
 import { CATEGORY_PAGE_SIZE } from '../hooks/lobby-menu';
+import { GameAnnouncements } from './GameAnnouncements';
 import { GameGrid } from './GameGrid';
 import './lobby.css';
 
@@ -32,6 +33,7 @@ export default function VendorGamesModal({ vassalage, gameType, title, onClose }
       closeTestId="vendor-games-close"
     >
       <div className="lobby lobby--modal">
+        <GameAnnouncements scope={{ vassalage }} />
         <GameGrid games={data?.games} loading={isPending} skeletons={12} />
         <Pager
           pageNo={page}

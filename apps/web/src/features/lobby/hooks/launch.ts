@@ -55,7 +55,13 @@ export async function startGame(game: TLaunchable, opts: { trial?: boolean } = {
   launching = true;
   try {
     const url = await launchGame(game, { trial, member: isLogin, language });
-    openModal('gamePopup', { url, title: game.gameName ?? game.vassalage, trial });
+    openModal('gamePopup', {
+      url,
+      title: game.gameName ?? game.vassalage,
+      trial,
+      vassalage: game.vassalage,
+      nodeId: game.nodeId,
+    });
   } catch (e) {
     if (isApiError(e) && e.errorCode === 'game_maintenance') openModal('gameMaintenance', { game });
     else void showDialog(errorText(i18n.t, e), { kind: 'warning', name: 'game_launch_error' });

@@ -5,6 +5,7 @@ import { useLocation, useSearchParams } from 'react-router';
 import { Pager } from '../../../shared/ui/Pager';
 import { useGameList } from '../api/get-game-list';
 import { useVendorLanes } from '../api/get-vendor-lanes';
+import { GameAnnouncements } from '../components/GameAnnouncements';
 import { GameGrid } from '../components/GameGrid';
 import { SearchBox } from '../components/SearchBox';
 import { VendorTile } from '../components/VendorTile';
@@ -68,6 +69,7 @@ export default function CategoryPage() {
         </div>
       ) : (
         <>
+          {vassalage && <GameAnnouncements scope={{ vassalage }} />}
           <SearchBox value={q} onSearch={(text) => set({ q: text || null, page: null })} />
           {lane && lane.cards.length > 1 && (
             <div className="chip-row" role="group" aria-label={t('vendors')} data-testid="vendor-filter">
