@@ -8,6 +8,8 @@ import { LOBBY_KEY } from './lobby-keys';
 export interface TAnnouncementScope {
   vassalage?: string;
   nodeId?: number;
+  /** the page's or list's game type: rows for another type stay away */
+  gameType?: string;
 }
 
 /** GCSGAME_getGameAnnouncements: the live game announcements of a vendor or game (SPEC §7 Games). */
@@ -16,7 +18,12 @@ export const gameAnnouncementsQuery = (scope: TAnnouncementScope, language: stri
     queryKey: [...LOBBY_KEY, 'announcements', language, scope],
     queryFn: ({ signal }) =>
       callEndpoint(gameAnnouncementEndpoints.list, {
-        query: { vassalage: scope.vassalage, nodeId: scope.nodeId, language: language.toUpperCase() },
+        query: {
+          vassalage: scope.vassalage,
+          nodeId: scope.nodeId,
+          gameType: scope.gameType,
+          language: language.toUpperCase(),
+        },
         signal,
       }),
     staleTime: 60_000,

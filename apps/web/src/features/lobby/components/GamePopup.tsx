@@ -13,6 +13,7 @@ interface Props {
   /** the game's vendor and node id: their announcements show above the game */
   vassalage?: string;
   nodeId?: number;
+  gameType?: string;
   onClose: () => void;
   /** what else to refresh when the game closes (the app passes the wallet's balance) */
   onClosed?: () => void;
@@ -22,7 +23,16 @@ interface Props {
  * The game popup (SPEC §2.6): the vendor's page in an iframe, full screen on phones, large and centred
  * on desktop. Closing refreshes the recent games here and, through the app, the balance the game moved.
  */
-export default function GamePopup({ url, title, trial, vassalage, nodeId, onClose, onClosed }: Props) {
+export default function GamePopup({
+  url,
+  title,
+  trial,
+  vassalage,
+  nodeId,
+  gameType,
+  onClose,
+  onClosed,
+}: Props) {
   const { t } = useTranslation('lobby');
   const qc = useQueryClient();
   const close = () => {
@@ -70,7 +80,7 @@ export default function GamePopup({ url, title, trial, vassalage, nodeId, onClos
             <CloseIcon />
           </button>
         </header>
-        <GameAnnouncements scope={{ vassalage, nodeId }} compact />
+        <GameAnnouncements scope={{ vassalage, nodeId, gameType }} compact />
         <iframe
           className="game-popup__frame"
           src={url}

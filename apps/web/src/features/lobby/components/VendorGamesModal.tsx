@@ -33,7 +33,7 @@ export default function VendorGamesModal({ vassalage, gameType, title, onClose }
       closeTestId="vendor-games-close"
     >
       <div className="lobby lobby--modal">
-        <GameAnnouncements scope={{ vassalage }} />
+        <GameAnnouncements scope={{ vassalage, gameType }} />
         <GameGrid games={data?.games} loading={isPending} skeletons={12} />
         <Pager
           pageNo={page}

@@ -61,6 +61,7 @@ export async function startGame(game: TLaunchable, opts: { trial?: boolean } = {
       trial,
       vassalage: game.vassalage,
       nodeId: game.nodeId,
+      gameType: game.gameType,
     });
   } catch (e) {
     if (isApiError(e) && e.errorCode === 'game_maintenance') openModal('gameMaintenance', { game });

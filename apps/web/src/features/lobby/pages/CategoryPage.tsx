@@ -69,7 +69,7 @@ export default function CategoryPage() {
         </div>
       ) : (
         <>
-          {vassalage && <GameAnnouncements scope={{ vassalage }} />}
+          {vassalage && <GameAnnouncements scope={{ vassalage, gameType: main }} />}
           <SearchBox value={q} onSearch={(text) => set({ q: text || null, page: null })} />
           {lane && lane.cards.length > 1 && (
             <div className="chip-row" role="group" aria-label={t('vendors')} data-testid="vendor-filter">
