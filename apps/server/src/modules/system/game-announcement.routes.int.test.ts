@@ -188,6 +188,10 @@ describe('operator API /admin/api/game-announcements', () => {
     expect((await call(viewer, 'GET', ADMIN)).statusCode).toBe(200);
     const refused = await call(viewer, 'POST', ADMIN, { vassalage: 'PG', content: { EN: 'x' } });
     expect(refused.statusCode).toBe(403);
+    const mine = await create(owner, { vassalage: 'PG', content: { EN: 'x' } });
+    expect((await call(viewer, 'PUT', `${ADMIN}/${mine.id}`, { sequence: 1 })).statusCode).toBe(403);
+    expect((await call(viewer, 'DELETE', `${ADMIN}/${mine.id}`)).statusCode).toBe(403);
+    expect((await call(owner, 'DELETE', `${ADMIN}/${mine.id}`)).statusCode).toBe(200);
     expect(await (await call(owner, 'GET', ADMIN)).json().value).toEqual([]);
   });
 
