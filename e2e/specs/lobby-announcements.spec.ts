@@ -45,12 +45,18 @@ test('a vendor announcement shows on its page, in its list and game popup, and c
     await expect(strip).toBeVisible();
     await shot(page, 'lobby-announcements-phone-en');
 
-    // desktop: a game of the vendor, in free trial: the notice sits atop the game frame
-    await page.setViewportSize({ width: 1280, height: 800 });
+    // a game of the vendor, in free trial: the notice sits atop the game frame (phone, then desktop)
     const card = page.getByTestId('game-card').first();
+    const popup = page.getByTestId('game-popup');
+    await card.getByTestId('game-trial').click();
+    await expect(popup.getByTestId(`game-announcement-${made.id}`)).toContainText('Fa Chai fishing week');
+    await expect(page.frameLocator('[data-testid=game-iframe]').getByTestId('balance')).toBeVisible();
+    await shot(page, 'lobby-announcements-game-popup-phone-en');
+    await page.getByTestId('game-popup-close').click();
+    await expect(popup).toBeHidden();
+    await page.setViewportSize({ width: 1280, height: 800 });
     await card.hover();
     await card.getByTestId('game-trial').click();
-    const popup = page.getByTestId('game-popup');
     await expect(popup).toBeVisible();
     await expect(popup.getByTestId(`game-announcement-${made.id}`)).toContainText('Fa Chai fishing week');
     await expect(page.frameLocator('[data-testid=game-iframe]').getByTestId('balance')).toBeVisible();
