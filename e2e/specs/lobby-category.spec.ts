@@ -59,17 +59,24 @@ test.describe('category pages', () => {
     await page.getByTestId('game-search').fill('dragon');
     await page.getByTestId('game-search').press('Enter');
     await expect(page).toHaveURL(/q=dragon/);
-    await expect(cards(page).first()).toBeVisible();
-    const en = await page.getByTestId('game-name').allTextContents();
-    expect(en.length).toBeGreaterThan(0);
-    for (const n of en) expect(n.toLowerCase()).toContain('dragon');
+    // the previous page stays on screen until the search answers: wait for the answer, not the URL
+    const names = () => page.getByTestId('game-name').allTextContents();
+    await expect
+      .poll(async () => {
+        const en = await names();
+        return en.length > 0 && en.every((n) => n.toLowerCase().includes('dragon'));
+      })
+      .toBe(true);
 
     await open(page, '/rng', 'bn', { width: 390, height: 844 });
     await page.getByTestId('game-search').fill('ড্রাগন');
     await page.getByTestId('game-search-submit').click();
-    await expect(cards(page).first()).toBeVisible();
-    const bn = await page.getByTestId('game-name').allTextContents();
-    for (const n of bn) expect(n).toContain('ড্রাগন');
+    await expect
+      .poll(async () => {
+        const bn = await names();
+        return bn.length > 0 && bn.every((n) => n.includes('ড্রাগন'));
+      })
+      .toBe(true);
     await shot(page, 'lobby-search-phone-bn');
 
     // clearing the box drops the search
