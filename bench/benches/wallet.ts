@@ -98,14 +98,12 @@ export async function run(seconds: number) {
       });
     });
   await load(2);
-  const backends = await backendPids(database.url!);
-  const pg0 = cpuByPid(backends);
+  const pgSampler = sampleBackends(database.url!);
+  await pgSampler.started;
   const server0 = process.cpuUsage();
   const { result: ours, cpuUs: loadCpu } = await load(seconds);
   const serverCpu = process.cpuUsage(server0);
-  const pg1 = cpuByPid(backends);
-  // a backend the pool closed meanwhile is left out (its last moments are lost)
-  const pgCpu = pg0.size === 0 ? null : [...pg1].reduce((t, [pid, us]) => t + us - (pg0.get(pid) ?? us), 0);
+  const pgCpu = await pgSampler.stop();
   if (ours.non2xx > 0 || ours.errors > 0)
     throw new Error(`wallet bench: ${ours.non2xx} non-2xx, ${ours.errors} errors`);
   await app.close();
@@ -133,19 +131,14 @@ export async function run(seconds: number) {
       ),
     );
     // pgbench's backends end with it: their CPU time is sampled while it runs (the last ~0.2 s is lost)
-    const seen = new Map<number, number>();
-    let running = true;
-    void run.finally(() => (running = false)).catch(() => {});
-    while (running) {
-      await new Promise((r) => setTimeout(r, 200));
-      for (const [pid, us] of cpuByPid(await backendPids(serverUrl, dbName)))
-        seen.set(pid, Math.max(seen.get(pid) ?? 0, us));
-    }
+    const sampler = sampleBackends(serverUrl, dbName);
+    await run.catch(() => {});
+    const backendsCpu = await sampler.stop();
     const out = await run;
     tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? 0);
     refTxns = Number(/number of transactions actually processed: (\d+)/.exec(out)?.[1] ?? 0);
     const pgbenchCpu = childrenCpuUs() - children0;
-    if (seen.size > 0) refCpu = [...seen.values()].reduce((a, b) => a + b, 0) + pgbenchCpu;
+    if (backendsCpu !== null) refCpu = backendsCpu + pgbenchCpu;
   } finally {
     await admin.query(`drop database if exists ${dbName} with (force)`);
     await admin.end();
@@ -171,6 +164,41 @@ export async function run(seconds: number) {
     p99_ms: ours.latency.p99,
     ...cpu,
   });
+}
+
+/**
+ * CPU time the backends of one database spend from now until stop(), sampled every 0.2 s: pool
+ * connections may close or open meanwhile (a closed one loses at most its last 0.2 s); null when
+ * /proc does not show them (PostgreSQL on another machine).
+ */
+function sampleBackends(url: string, dbName?: string) {
+  const first = new Map<number, number>();
+  const last = new Map<number, number>();
+  let running = true;
+  const sample = async (initial: boolean) => {
+    for (const [pid, us] of cpuByPid(await backendPids(url, dbName))) {
+      if (!first.has(pid)) first.set(pid, initial ? us : 0);
+      last.set(pid, us);
+    }
+  };
+  const started = sample(true);
+  const loop = (async () => {
+    await started;
+    while (running) {
+      await new Promise((r) => setTimeout(r, 200));
+      await sample(false);
+    }
+  })();
+  return {
+    started,
+    async stop(): Promise<number | null> {
+      running = false;
+      await loop;
+      await sample(false);
+      if (last.size === 0) return null;
+      return [...last].reduce((t, [pid, us]) => t + us - first.get(pid)!, 0);
+    },
+  };
 }
 
 /** Backend processes of one database (all connections of our pool are open by now). */
