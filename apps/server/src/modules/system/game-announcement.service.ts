@@ -9,11 +9,11 @@ import {
 import type { Db, Tx } from '../../db/client.js';
 import type { Clock } from '../../platform/module.js';
 import type { EventBus } from '../../platform/events.js';
-import { AppError, pgErrorCode } from '../../platform/errors.js';
+import { AppError } from '../../platform/errors.js';
 import type { MerchantContext } from '../merchant/merchant.service.js';
 import { gameAnnouncementRepo as repo, type GameAnnouncementRow } from './game-announcement.repo.js';
 import { sanitizeHtml, stripTags } from './sanitize.js';
-import { pickText, type Change, type WriteOptions } from './system.service.js';
+import { auditedWrite, pickText, type Change, type WriteOptions } from './system.service.js';
 
 export type GameAnnouncementQuery = z.output<typeof ZGameAnnouncementsQuery>;
 
@@ -125,17 +125,7 @@ export function createGameAnnouncementService({
     opts: WriteOptions<TGameAnnouncementAdmin> | undefined,
     fn: (tx: Tx) => Promise<Change<TGameAnnouncementAdmin>>,
   ) {
-    let change: Change<TGameAnnouncementAdmin>;
-    try {
-      change = await db.transaction(async (tx) => {
-        const c = await fn(tx);
-        if (opts?.audit) await opts.audit(tx, c);
-        return c;
-      });
-    } catch (err) {
-      if (pgErrorCode(err) === '23505') throw new AppError('conflict');
-      throw err;
-    }
+    const change = await auditedWrite(db, opts, fn);
     invalidate(merchantId);
     events.emit('merchant.changed', { merchantId });
     return change;

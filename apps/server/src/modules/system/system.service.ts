@@ -58,6 +58,27 @@ export interface WriteOptions<T> {
   audit?: (tx: Tx, change: Change<T>) => Promise<void>;
 }
 
+/**
+ * One operator change and its audit entry in one transaction (the audit row never outlives a rolled
+ * back change); a unique-key clash answers `conflict`. Callers refresh their caches afterwards.
+ */
+export async function auditedWrite<T>(
+  db: Db,
+  opts: WriteOptions<T> | undefined,
+  fn: (tx: Tx) => Promise<Change<T>>,
+): Promise<Change<T>> {
+  try {
+    return await db.transaction(async (tx) => {
+      const c = await fn(tx);
+      if (opts?.audit) await opts.audit(tx, c);
+      return c;
+    });
+  } catch (err) {
+    if (pgErrorCode(err) === '23505') throw new AppError('conflict');
+    throw err;
+  }
+}
+
 export interface Access {
   ip: string;
   countryCode: string | null;
@@ -360,17 +381,7 @@ export function createSystemService({
     fn: (tx: Tx) => Promise<Change<T>>,
   ): Promise<Change<T>> {
     await requireMerchant(merchantId);
-    let change: Change<T>;
-    try {
-      change = await db.transaction(async (tx) => {
-        const c = await fn(tx);
-        if (opts?.audit) await opts.audit(tx, c);
-        return c;
-      });
-    } catch (err) {
-      if (pgErrorCode(err) === '23505') throw new AppError('conflict');
-      throw err;
-    }
+    const change = await auditedWrite(db, opts, fn);
     invalidate(merchantId);
     events.emit('merchant.changed', { merchantId });
     return change;
