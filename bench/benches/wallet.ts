@@ -7,7 +7,8 @@
  *
  * DATABASE_URL names the server (default postgres://postgres@127.0.0.1:5432/postgres); both runs use
  * throwaway databases on it. The load generator is a process of its own (wallet-load.cjs), as pgbench
- * is. When PostgreSQL runs on this machine, the line also gives the CPU time per operation of each
+ * is. The two sides run in alternating slices of about two seconds, so that whatever else the shared
+ * machine does meets both alike. When PostgreSQL runs on this machine, the line also gives the CPU time per operation of each
  * side (ours: server + its PostgreSQL backends + load generator; pgbench: its backends + pgbench),
  * a figure a busy shared machine disturbs much less than the rates.
  */
@@ -15,7 +16,6 @@ import { execFileSync, execFile, fork } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type autocannon from 'autocannon';
 import pg from 'pg';
 import { loadConfig } from '../../apps/server/src/config.js';
 import { createTestDatabase } from '../../apps/server/src/test/harness.js';
@@ -37,6 +37,20 @@ import { benchLine } from '../lib.js';
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 const PLAYERS = CLIENTS * 4;
 const VENDOR = 'BENCHV';
+
+/** Each side runs in slices of about this many seconds, alternating with the other. */
+const SLICE_SECONDS = 2;
+
+/** What the load generator (wallet-load.cjs) answers. */
+interface LoadResult {
+  requests: { total: number; average: number };
+  /** how long the load ran */
+  seconds: number;
+  /** of every request, milliseconds */
+  latencies: number[];
+  non2xx: number;
+  errors: number;
+}
 
 export async function run(seconds: number) {
   process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -75,19 +89,19 @@ export async function run(seconds: number) {
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 
   const here = path.dirname(fileURLToPath(import.meta.url));
+  // one load generator for the whole run, so that every slice meets it warm
+  const child = fork(path.join(here, 'wallet-load.cjs'), {
+    env: { ...process.env, BENCH_WALLET: JSON.stringify({ secret, players }) },
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   const load = (duration: number) =>
-    new Promise<{ result: autocannon.Result; cpuUs: number }>((resolve, reject) => {
-      const child = fork(path.join(here, 'wallet-load.cjs'), {
-        env: { ...process.env, BENCH_WALLET: JSON.stringify({ secret, players }) },
-      });
-      let answer: { err: string | null; result: autocannon.Result; cpuUs: number } | undefined;
-      child.once('message', (m: typeof answer) => (answer = m));
-      child.once('error', reject);
-      // settled once the child is gone (and reaped: its CPU time must not count as pgbench's)
-      child.once('exit', (code) => {
-        if (!answer) reject(new Error(`wallet load generator exited with ${code}`));
-        else if (answer.err) reject(new Error(answer.err));
-        else resolve(answer);
+    new Promise<{ result: LoadResult; cpuUs: number }>((resolve, reject) => {
+      const onExit = (code: number | null) => reject(new Error(`wallet load generator exited with ${code}`));
+      child.once('exit', onExit);
+      child.once('message', (m: { err: string | null; result: LoadResult; cpuUs: number }) => {
+        child.off('exit', onExit);
+        if (m.err) reject(new Error(m.err));
+        else resolve(m);
       });
       child.send({
         url: base,
@@ -98,16 +112,6 @@ export async function run(seconds: number) {
       });
     });
   await load(2);
-  const pgSampler = sampleBackends(database.url!);
-  await pgSampler.started;
-  const server0 = process.cpuUsage();
-  const { result: ours, cpuUs: loadCpu } = await load(seconds);
-  const serverCpu = process.cpuUsage(server0);
-  const pgCpu = await pgSampler.stop();
-  if (ours.non2xx > 0 || ours.errors > 0)
-    throw new Error(`wallet bench: ${ours.non2xx} non-2xx, ${ours.errors} errors`);
-  await app.close();
-  await database.close();
 
   // the reference: pgbench -N (simple update) with as many clients, on a throwaway database
   const dbName = `bp_pgbench_${process.pid}`;
@@ -116,35 +120,73 @@ export async function run(seconds: number) {
   await admin.query(`create database ${dbName}`);
   const url = new URL(serverUrl);
   url.pathname = `/${dbName}`;
-  let tps = 0;
-  let refTxns = 0;
-  let refCpu: number | null = null;
-  try {
-    execFileSync('pgbench', ['-i', '-q', '-s', '10', url.toString()], { stdio: 'ignore' });
-    const children0 = childrenCpuUs();
-    const run = new Promise<string>((resolve, reject) =>
+  const pgbench = (duration: number) =>
+    new Promise<string>((resolve, reject) =>
       execFile(
         'pgbench',
-        ['-N', '-c', String(CLIENTS), '-j', '2', '-T', String(seconds), url.toString()],
+        ['-N', '-c', String(CLIENTS), '-j', '2', '-T', String(duration), url.toString()],
         { encoding: 'utf8' },
         (err, stdout) => (err ? reject(err) : resolve(stdout)),
       ),
     );
-    // pgbench's backends end with it: their CPU time is sampled while it runs (the last ~0.2 s is lost)
-    const sampler = sampleBackends(serverUrl, dbName);
-    await run.catch(() => {});
-    const backendsCpu = await sampler.stop();
-    const out = await run;
-    tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? 0);
-    refTxns = Number(/number of transactions actually processed: (\d+)/.exec(out)?.[1] ?? 0);
-    const pgbenchCpu = childrenCpuUs() - children0;
-    if (backendsCpu !== null) refCpu = backendsCpu + pgbenchCpu;
+
+  // both sides in alternating slices, so that a change in what else the machine runs meets both
+  const slices = Math.max(1, Math.round(seconds / SLICE_SECONDS));
+  const sliceSeconds = seconds / slices;
+  const latencies: number[] = [];
+  let ops = 0;
+  let oursSeconds = 0;
+  let serverCpu = 0;
+  let pgCpu: number | null = 0;
+  let loadCpu = 0;
+  let refTxns = 0;
+  let refSeconds = 0;
+  let refCpu: number | null = 0;
+  try {
+    execFileSync('pgbench', ['-i', '-q', '-s', '10', url.toString()], { stdio: 'ignore' });
+    for (let i = 0; i < slices; i++) {
+      const pgSampler = sampleBackends(database.url!);
+      await pgSampler.started;
+      const server0 = process.cpuUsage();
+      const { result, cpuUs } = await load(sliceSeconds);
+      const server = process.cpuUsage(server0);
+      const backends = await pgSampler.stop();
+      if (result.non2xx > 0 || result.errors > 0)
+        throw new Error(`wallet bench: ${result.non2xx} non-2xx, ${result.errors} errors`);
+      ops += result.requests.total;
+      oursSeconds += result.seconds;
+      latencies.push(...result.latencies);
+      serverCpu += server.user + server.system;
+      loadCpu += cpuUs;
+      pgCpu = pgCpu === null || backends === null ? null : pgCpu + backends;
+
+      const children0 = childrenCpuUs();
+      const run = pgbench(sliceSeconds);
+      // pgbench's backends end with it: their CPU time is sampled while it runs (the last ~0.2 s is lost)
+      const sampler = sampleBackends(serverUrl, dbName);
+      await run.catch(() => {});
+      const refBackends = await sampler.stop();
+      const out = await run;
+      const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? 0);
+      const txns = Number(/number of transactions actually processed: (\d+)/.exec(out)?.[1] ?? 0);
+      refTxns += txns;
+      if (tps > 0) refSeconds += txns / tps;
+      refCpu =
+        refCpu === null || refBackends === null ? null : refCpu + refBackends + childrenCpuUs() - children0;
+    }
   } finally {
+    if (child.connected) child.send('exit');
+    await exited;
+    await app.close();
+    await database.close();
     await admin.query(`drop database if exists ${dbName} with (force)`);
     await admin.end();
   }
-  const opsPerSec = ours.requests.average;
-  const ops = ours.requests.total;
+  const opsPerSec = ops / oursSeconds;
+  const tps = refTxns / refSeconds;
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor((latencies.length * p) / 100))] ?? 0;
 
   const perOp = (us: number, n: number) => (us / n).toFixed(0);
   const cpu: Record<string, string> =
@@ -152,7 +194,7 @@ export async function run(seconds: number) {
       ? {}
       : {
           // server+postgres+load generator, microseconds of CPU per wallet operation
-          cpu_us_op: `${perOp(serverCpu.user + serverCpu.system, ops)}+${perOp(pgCpu, ops)}+${perOp(loadCpu, ops)}`,
+          cpu_us_op: `${perOp(serverCpu, ops)}+${perOp(pgCpu, ops)}+${perOp(loadCpu, ops)}`,
           ref_cpu_us_tx: perOp(refCpu, refTxns),
         };
   return benchLine('wallet', {
@@ -160,8 +202,8 @@ export async function run(seconds: number) {
     ours: `${opsPerSec.toFixed(0)}ops/s`,
     reference: `${tps.toFixed(0)}tps`,
     clients: CLIENTS,
-    p50_ms: ours.latency.p50,
-    p99_ms: ours.latency.p99,
+    p50_ms: pct(50).toFixed(2),
+    p99_ms: pct(99).toFixed(2),
     ...cpu,
   });
 }

@@ -56,8 +56,10 @@ export async function buildApp({
   app.decorateRequest('merchant', undefined);
   app.decorateRequest('actor', undefined);
   app.decorateRequest('language', 'EN');
-  app.addHook('onRequest', async (req) => {
+  // callback-style hooks where nothing is awaited: Fastify runs them without a promise per request
+  app.addHook('onRequest', (req, _reply, done) => {
     req.language = parseLanguage(req.headers['language']) ?? 'EN';
+    done();
   });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));

@@ -20,6 +20,11 @@ export interface Database {
   exec(sqlText: string): Promise<void>;
   /** Run raw statements on one dedicated connection (session-level advisory locks, migrations). */
   withConnection<T>(fn: (query: RawQuery) => Promise<T>): Promise<T>;
+  /**
+   * One parameterised statement of a hot path: on PostgreSQL prepared once per connection under
+   * `name` (later calls skip its parse and plan), on PGlite run as is. Answers its rows.
+   */
+  prepared: PreparedQuery;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -29,6 +34,7 @@ const INT8 = 20;
 pg.types.setTypeParser(INT8, (v) => BigInt(v));
 
 export type RawQuery = (sqlText: string) => Promise<Record<string, unknown>[]>;
+export type PreparedQuery = <T>(name: string, text: string, values: unknown[]) => Promise<T[]>;
 
 export interface OpenOptions {
   databaseUrl?: string;
@@ -60,6 +66,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
           conn.release();
         }
       },
+      prepared: async <T>(name: string, text: string, values: unknown[]) =>
+        (await pool.query({ name, text, values })).rows as T[],
       ping: async () => {
         await pool.query('select 1');
       },
@@ -85,6 +93,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         const res = await client.exec(q);
         return (res[res.length - 1]?.rows ?? []) as Record<string, unknown>[];
       }),
+    prepared: async <T>(_name: string, text: string, values: unknown[]) =>
+      (await client.query<T>(text, values)).rows,
     ping: async () => {
       await client.query('select 1');
     },

@@ -12,12 +12,13 @@ export function installMetrics(app: FastifyInstance) {
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [registry],
   });
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     const route = req.routeOptions.url ?? 'unmatched';
     duration.observe(
       { method: req.method, route, status: String(reply.statusCode) },
       reply.elapsedTime / 1000,
     );
+    done();
   });
   app.get('/metrics', { logLevel: 'warn' }, async (_req, reply) => {
     reply.header('content-type', registry.contentType);

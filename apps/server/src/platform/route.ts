@@ -102,7 +102,8 @@ export function route<E extends Endpoint>(
         merchant = await deps.merchants.getById(op.merchantId);
         if (!merchant) throw new AppError('merchant.not.found');
       } else {
-        merchant = await resolveRequestMerchant(req, deps.merchants);
+        // a scope hook may have resolved it already (the vendor wallet's, before checking the signature)
+        merchant = req.merchant ?? (await resolveRequestMerchant(req, deps.merchants));
         if (endpoint.auth !== 'none' && token && deps.auth.member) {
           actor = await deps.auth.member(token, merchant, req);
         }

@@ -103,5 +103,46 @@ export async function checkLedgerInvariants(db: Executor, merchantId?: number): 
                        and entry_id is null`,
     ),
   );
+  // 7. nothing refers to a row that is not there: the journal tables keep no foreign keys (their
+  // writers take every id from a row of the same transaction; migration 0020 says why)
+  const accountScope = sql.raw(merchantId === undefined ? 'true' : `a.merchant_id = ${Number(merchantId)}`);
+  add(
+    'line of a missing entry',
+    await rows(
+      db,
+      sql`select l.entry_id, l.account_id from ledger_line l
+          join ledger_account a on a.id = l.account_id
+          where ${accountScope} and not exists (select 1 from ledger_entry e where e.id = l.entry_id)`,
+    ),
+  );
+  add(
+    'entry of a missing account or merchant',
+    await rows(
+      db,
+      sql`select e.id as entry_id, l.account_id from ledger_entry e join ledger_line l on l.entry_id = e.id
+          where ${sql.raw(merchantId === undefined ? 'true' : `e.merchant_id = ${Number(merchantId)}`)}
+            and (not exists (select 1 from ledger_account a where a.id = l.account_id)
+                 or not exists (select 1 from merchant m where m.id = e.merchant_id))`,
+    ),
+  );
+  add(
+    'entry of a missing member',
+    await rows(
+      db,
+      sql`select id, member_id from ledger_entry e where ${scope} and member_id is not null
+            and not exists (select 1 from member m where m.id = e.member_id)`,
+    ),
+  );
+  add(
+    'vendor transaction of a missing entry or member',
+    await rows(
+      db,
+      sql`select id, txn_id, op from vendor_txn t where ${scope}
+            and ((entry_id is not null and not exists (select 1 from ledger_entry e where e.id = t.entry_id))
+                 or not exists (select 1 from member m where m.id = t.member_id))`,
+    ),
+  );
+  // 8. every entry noted as unbalanced inside a transaction was checked and cleared at its commit
+  add('balance note left behind', await rows(db, sql`select entry_id from ledger_entry_unbalanced`));
   return out;
 }

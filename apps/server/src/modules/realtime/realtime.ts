@@ -1,9 +1,9 @@
 import websocket from '@fastify/websocket';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import type { MemberActor } from '../../platform/context.js';
-import type { ModuleRegister } from '../../platform/module.js';
+import type { ModuleContext, ModuleRegister } from '../../platform/module.js';
 import type { MerchantContext } from '../merchant/merchant.service.js';
 
 /**
@@ -35,7 +35,14 @@ interface Conn {
 }
 
 export const registerRealtime: ModuleRegister = async (ctx) => {
-  await ctx.app.register(websocket, { options: { maxPayload: 4096 } });
+  // in a scope of its own: the plugin's hooks then run for /wps/ws only, not for every request
+  await ctx.app.register(async (scope) => {
+    await scope.register(websocket, { options: { maxPayload: 4096 } });
+    registerChannel(ctx, scope);
+  });
+};
+
+function registerChannel(ctx: ModuleContext, app: FastifyInstance) {
   const byMember = new Map<number, Set<Conn>>();
 
   const send = (socket: WebSocket, frame: unknown) => {
@@ -60,7 +67,7 @@ export const registerRealtime: ModuleRegister = async (ctx) => {
     return m && m.active ? m : undefined;
   }
 
-  ctx.app.get('/wps/ws', { websocket: true }, (socket, req) => {
+  app.get('/wps/ws', { websocket: true }, (socket, req) => {
     let conn: Conn | undefined;
     const merchant = merchantOf(req);
     const timer = setTimeout(() => socket.close(CLOSE_UNAUTHORISED, 'auth timeout'), AUTH_TIMEOUT_MS);
@@ -107,4 +114,4 @@ export const registerRealtime: ModuleRegister = async (ctx) => {
       if (set && set.size === 0) byMember.delete(conn.actor.memberId);
     });
   });
-};
+}

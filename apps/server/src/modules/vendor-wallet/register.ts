@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { vendorWalletEndpoints } from '@bp/contract';
+import type { Database } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { ModuleContext, ModuleRegister } from '../../platform/module.js';
 import { resolveRequestMerchant } from '../../platform/route.js';
@@ -22,12 +23,13 @@ declare module 'fastify' {
 const instances = new WeakMap<EventBus, VendorWalletService>();
 /** The seamless wallet of an app instance (game launch opens vendor sessions through it). */
 export function vendorWalletServiceFor(
-  ctx: Pick<ModuleContext, 'db' | 'events' | 'clock'>,
+  ctx: Pick<ModuleContext, 'db' | 'events' | 'clock'> & { database?: Pick<Database, 'prepared'> },
 ): VendorWalletService {
   let s = instances.get(ctx.events);
   if (!s) {
     s = createVendorWalletService({
       db: ctx.db,
+      prepared: ctx.database?.prepared,
       ledger: ledgerServiceFor(ctx),
       clock: ctx.clock,
       events: ctx.events,
@@ -76,6 +78,7 @@ export const registerVendorWallet: ModuleRegister = async (ctx) => {
     });
     scope.addHook('preHandler', async (req: FastifyRequest) => {
       const merchant = await resolveRequestMerchant(req, ctx.merchants);
+      req.merchant = merchant;
       const code = (req.params as { vendor?: string }).vendor ?? '';
       const vendor = /^[A-Za-z0-9_]{1,32}$/.test(code) ? await vendorOf(merchant.id, code) : undefined;
       if (!vendor || !vendor.enabled) throw new AppError('vendor_unknown');
@@ -84,14 +87,14 @@ export const registerVendorWallet: ModuleRegister = async (ctx) => {
         throw new AppError('vendor_signature_invalid');
       }
     });
-    scope.addHook('onSend', async (req, reply, payload) => {
+    scope.addHook('onSend', (req, reply, payload, done) => {
       const map = req.vendor?.error_codes;
       if (reply.statusCode < 400 || !map || Object.keys(map).length === 0 || typeof payload !== 'string') {
-        return payload;
+        return done(null, payload);
       }
       const body = JSON.parse(payload) as { errorCode?: string };
       if (body.errorCode && map[body.errorCode]) body.errorCode = map[body.errorCode];
-      return JSON.stringify(body);
+      done(null, JSON.stringify(body));
     });
     const on = ctx.routeIn(scope);
     on(vendorWalletEndpoints.balance, ({ merchant, params, body }) =>

@@ -1,7 +1,4 @@
-import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
 import { pgErrorCode } from '../../platform/errors.js';
-import { rows } from '../ledger/ledger.repo.js';
 
 /** One seamless-wallet write as the database function `vendor_wallet_apply` takes it. */
 export interface WalletOp {
@@ -30,6 +27,9 @@ export interface WalletOpResult {
   changed?: boolean;
 }
 
+/** Runs `select vendor_wallet_apply($1::jsonb)` with this payload; answers the function's value. */
+export type WalletApply = (payload: string) => Promise<WalletOpResult[] | string>;
+
 interface Pending {
   op: WalletOp;
   resolve: (r: WalletOpResult) => void;
@@ -48,13 +48,13 @@ const RETRYABLE = new Set(['40P01', '40001']);
  * split and each operation runs alone, so one bad operation never fails its neighbours.
  */
 export function createWalletBatcher({
-  db,
+  apply: applyPayload,
   maxInFlight,
   houseBuckets,
   maxBatch = 200,
   minExtraBatch = 8,
 }: {
-  db: Db;
+  apply: WalletApply;
   maxInFlight: number;
   /** house bucket rows per (merchant, vendor); each statement in flight books to a bucket of its own */
   houseBuckets: number;
@@ -77,11 +77,7 @@ export function createWalletBatcher({
     const payload = JSON.stringify(ops.map((op) => ({ ...op, houseBucket })));
     for (let attempt = 1; ; attempt++) {
       try {
-        const [row] = await rows<{ r: WalletOpResult[] | string }>(
-          db,
-          sql`select vendor_wallet_apply(${payload}::jsonb) as r`,
-        );
-        const r = row!.r;
+        const r = await applyPayload(payload);
         return typeof r === 'string' ? (JSON.parse(r) as WalletOpResult[]) : r;
       } catch (err) {
         if (!RETRYABLE.has(pgErrorCode(err) ?? '') || attempt >= 3) throw err;
