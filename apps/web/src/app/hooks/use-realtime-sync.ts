@@ -6,6 +6,7 @@ import { i18n, loadLazyNamespaces } from '../../shared/i18n';
 import { useAppStore } from '../../shared/store/app-store';
 import { showDialog } from '../../shared/ui/dialog';
 import { openModal } from '../../shared/ui/modal-store';
+import { refreshQueries } from './refresh-queries';
 
 /** Deposit and withdrawal history pages key their queries under these, so a notice refreshes them too. */
 const MONEY_KEYS = [WALLET_KEY, MESSAGES_KEY, ['deposit'], ['withdraw'], ['records']] as const;
@@ -23,13 +24,13 @@ export function useRealtimeSync() {
       // Whatever happened between the page's first fetch and the channel being ready was not
       // pushed: fetch balances and the unread count once more.
       if (st === 'ready') {
-        void qc.invalidateQueries({ queryKey: WALLET_KEY });
-        void qc.invalidateQueries({ queryKey: MESSAGES_KEY });
+        void refreshQueries(qc, WALLET_KEY);
+        void refreshQueries(qc, MESSAGES_KEY);
       }
     },
-    onWalletChanged: () => void qc.invalidateQueries({ queryKey: WALLET_KEY }),
+    onWalletChanged: () => void refreshQueries(qc, WALLET_KEY),
     onNotice: async (kind, data) => {
-      for (const key of MONEY_KEYS) void qc.invalidateQueries({ queryKey: key });
+      for (const key of MONEY_KEYS) void refreshQueries(qc, key);
       const [{ messageText, noticeTone }] = await Promise.all([loadNoticeText(), loadLazyNamespaces()]);
       const symbol = useAppStore.getState().currencySymbol;
       const text = messageText(i18n.t, kind, data, symbol);

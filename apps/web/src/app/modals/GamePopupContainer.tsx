@@ -3,6 +3,7 @@ import { lazy } from 'react';
 import { loadGamePopup } from '../../features/lobby';
 import { WALLET_KEY } from '../../features/wallet';
 import { loadLazyNamespaces } from '../../shared/i18n';
+import { refreshQueries } from '../hooks/refresh-queries';
 import type { ModalComponentProps } from './registry';
 
 const GamePopup = lazy(async () => (await Promise.all([loadGamePopup(), loadLazyNamespaces()]))[0]);
@@ -16,7 +17,7 @@ export default function GamePopupContainer(props: ModalComponentProps) {
   return (
     <GamePopup
       {...(props as unknown as Parameters<typeof GamePopup>[0])}
-      onClosed={() => void qc.invalidateQueries({ queryKey: WALLET_KEY })}
+      onClosed={() => void refreshQueries(qc, WALLET_KEY)}
     />
   );
 }
