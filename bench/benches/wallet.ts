@@ -145,7 +145,7 @@ export async function run(seconds: number) {
   try {
     execFileSync('pgbench', ['-i', '-q', '-s', '10', url.toString()], { stdio: 'ignore' });
     for (let i = 0; i < slices; i++) {
-      const pgSampler = sampleBackends(database.url!);
+      const pgSampler = sampleBackends(admin, new URL(database.url!).pathname.slice(1));
       await pgSampler.started;
       const server0 = process.cpuUsage();
       const { result, cpuUs } = await load(sliceSeconds);
@@ -163,7 +163,7 @@ export async function run(seconds: number) {
       const children0 = childrenCpuUs();
       const run = pgbench(sliceSeconds);
       // pgbench's backends end with it: their CPU time is sampled while it runs (the last ~0.2 s is lost)
-      const sampler = sampleBackends(serverUrl, dbName);
+      const sampler = sampleBackends(admin, dbName);
       await run.catch(() => {});
       const refBackends = await sampler.stop();
       const out = await run;
@@ -211,14 +211,16 @@ export async function run(seconds: number) {
 /**
  * CPU time the backends of one database spend from now until stop(), sampled every 0.2 s: pool
  * connections may close or open meanwhile (a closed one loses at most its last 0.2 s); null when
- * /proc does not show them (PostgreSQL on another machine).
+ * /proc does not show them (PostgreSQL on another machine). The samples are asked over one
+ * connection that stays open: a new one every 0.2 s would fork a backend each time and load the
+ * machine the two sides share.
  */
-function sampleBackends(url: string, dbName?: string) {
+function sampleBackends(admin: pg.Client, dbName: string) {
   const first = new Map<number, number>();
   const last = new Map<number, number>();
   let running = true;
   const sample = async (initial: boolean) => {
-    for (const [pid, us] of cpuByPid(await backendPids(url, dbName))) {
+    for (const [pid, us] of cpuByPid(await backendPids(admin, dbName))) {
       if (!first.has(pid)) first.set(pid, initial ? us : 0);
       last.set(pid, us);
     }
@@ -243,19 +245,13 @@ function sampleBackends(url: string, dbName?: string) {
   };
 }
 
-/** Backend processes of one database (all connections of our pool are open by now). */
-async function backendPids(url: string, dbName?: string): Promise<number[]> {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    const r = await c.query<{ pid: number }>(
-      'select pid from pg_stat_activity where datname = coalesce($1, current_database()) and pid <> pg_backend_pid()',
-      [dbName ?? null],
-    );
-    return r.rows.map((x) => x.pid);
-  } finally {
-    await c.end();
-  }
+/** Backend processes of one database. */
+async function backendPids(admin: pg.Client, dbName: string): Promise<number[]> {
+  const r = await admin.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+    [dbName],
+  );
+  return r.rows.map((x) => x.pid);
 }
 
 const TICK_US = 10_000; // USER_HZ 100
