@@ -5,6 +5,8 @@ export interface DomainEvents {
   'merchant.changed': { merchantId: number };
   /** a member's balances changed (after commit): real-time pushes refresh the header balance */
   'wallet.changed': { merchantId: number; memberId: number };
+  /** a vendor paid a player a win (after commit): the merchant's winner board has changed */
+  'vendor.won': { merchantId: number };
   /** something the member should be told about (deposit/withdrawal outcomes, ...) */
   'member.notice': { merchantId: number; memberId: number; kind: string; data: Record<string, unknown> };
   /** the game catalogue or a merchant's lobby settings changed (merchantId null: every merchant) */

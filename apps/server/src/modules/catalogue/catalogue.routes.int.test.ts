@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.js';
 import { fund, merchantIdOf } from '../ledger/ledger.test-support.js';
 import { setModule } from '../password/security.test-support.js';
@@ -467,6 +468,18 @@ describe('winner board', () => {
     await win(small.id, 'A007', '2000.00');
     const after = (await get('/wps/relay/ODSFE2_getWinnerBoard')).json().value.list;
     expect(after[0].vo).toMatchObject({ winAmount: '2000.00', gameName: 'ইয়াকবট জ্যাকপট' });
+    // ...while bets and lost rounds leave the cached board alone: a change made behind the wallet's
+    // back shows only once the next win drops the cache
+    await db().execute(
+      sql`update vendor_txn set amount = 300000 where merchant_id = ${merchantId} and member_id = ${small.id}
+          and op = 'credit' and amount = 200000`,
+    );
+    await win(big.id, 'A001', '0.00');
+    const cached = (await get('/wps/relay/ODSFE2_getWinnerBoard')).json().value.list;
+    expect(cached[0].vo.winAmount).toBe('2000.00');
+    await win(big.id, 'A001', '1.00');
+    const fresh = (await get('/wps/relay/ODSFE2_getWinnerBoard')).json().value.list;
+    expect(fresh[0].vo.winAmount).toBe('3000.00');
     expect((await get('/wps/relay/ODSFE2_getWinnerBoard?limitNum=101')).statusCode).toBe(422);
   });
 });

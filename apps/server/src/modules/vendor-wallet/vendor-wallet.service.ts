@@ -116,8 +116,15 @@ export function createVendorWalletService({
   }
 
   /** The function's answer -> the vendor's: a refusal (with the balance) or the result. */
-  function settle(merchant: MerchantContext, memberId: number, r: WalletOpResult, transactionId: string) {
+  function settle(
+    merchant: MerchantContext,
+    memberId: number,
+    r: WalletOpResult,
+    transactionId: string,
+    won = false,
+  ) {
     if (r.changed) events.emit('wallet.changed', { merchantId: merchant.id, memberId });
+    if (r.changed && won) events.emit('vendor.won', { merchantId: merchant.id });
     const balance = money(merchant, BigInt(r.balance));
     if (r.code) throw new AppError(r.code as TErrorCode, { value: { balance } });
     return {
@@ -197,7 +204,7 @@ export function createVendorWalletService({
         amount: amount.toString(),
         now: clock.now().toISOString(),
       });
-      return settle(merchant, memberId, r, `${vendorCode}:${req.txnId}:credit`);
+      return settle(merchant, memberId, r, `${vendorCode}:${req.txnId}:credit`, amount > 0n);
     },
 
     async rollback(merchant: MerchantContext, vendorCode: string, req: RollbackReq) {
