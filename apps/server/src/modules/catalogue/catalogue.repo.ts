@@ -267,7 +267,7 @@ export const catalogueRepo = {
 
   /**
    * Biggest settled wins since `since` of real accounts (trial play money excluded), on games the
-   * merchant still offers (a row of the board launches its game when clicked).
+   * merchant still offers, by the lobby's own rule (a row of the board launches its game when clicked).
    */
   winners(
     db: Executor,
@@ -293,12 +293,11 @@ export const catalogueRepo = {
       db,
       sql`select t.amount, t.created_at, m.username, g.node_id, g.game_code, g.game_type, g.vendor_code,
                  g.names, g.icon
-          from vendor_txn t
+          from ${visibleFrom(q.merchantId)}
+          join vendor_txn t on t.vendor_code = g.vendor_code and t.game_code = g.game_code
           join member m on m.id = t.member_id
-          join game g on g.vendor_code = t.vendor_code and g.game_code = t.game_code and g.status <> 'disabled'
-          join merchant_vendor mv on mv.merchant_id = t.merchant_id and mv.vendor_code = t.vendor_code
-               and mv.enabled
-          where t.merchant_id = ${q.merchantId} and t.op = 'credit' and t.status = 'ok' and t.amount > 0
+          where g.status <> 'disabled' and coalesce(mg.enabled, true)
+            and t.merchant_id = ${q.merchantId} and t.op = 'credit' and t.status = 'ok' and t.amount > 0
             and t.created_at >= ${q.since.toISOString()}
             and m.type not in (${list(q.trialTypes)})
             ${q.gameType ? sql`and g.game_type = ${q.gameType}` : sql``}

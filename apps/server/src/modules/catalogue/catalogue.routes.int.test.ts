@@ -464,7 +464,7 @@ describe('winner board', () => {
     expect(top1.map((r: { vo: { winAmount: string } }) => r.vo.winAmount)).toEqual(['750.50']);
     const fish = (await get('/wps/relay/ODSFE2_getWinnerBoard?gameCategory=FISH')).json().value.list;
     expect(fish.map((r: { vo: { winAmount: string } }) => r.vo.winAmount)).toEqual(['20.00']);
-    // a new win shows at once: wallet changes drop the cached board
+    // a new win shows at once: wins drop the cached board
     await win(small.id, 'A007', '2000.00');
     const after = (await get('/wps/relay/ODSFE2_getWinnerBoard')).json().value.list;
     expect(after[0].vo).toMatchObject({ winAmount: '2000.00', gameName: 'ইয়াকবট জ্যাকপট' });
@@ -480,6 +480,24 @@ describe('winner board', () => {
     await win(big.id, 'A001', '1.00');
     const fresh = (await get('/wps/relay/ODSFE2_getWinnerBoard')).json().value.list;
     expect(fresh[0].vo.winAmount).toBe('3000.00');
+    // a game the merchant switches off (or whose vendor it disables) leaves the board at once, as it
+    // leaves the lobby: its row would launch a game the player cannot open
+    const a7 = await nodeIdOf(db(), 'TSTA', 'A007');
+    const put = (url: string, payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'PUT', url, headers: { authorization: op }, payload });
+    expect((await put(`/admin/api/catalogue/games/${a7}`, { enabled: false })).statusCode).toBe(200);
+    const withoutA7 = (await get('/wps/relay/ODSFE2_getWinnerBoard')).json().value.list;
+    expect(withoutA7.map((r: { vo: { winAmount: string } }) => r.vo.winAmount)).toEqual([
+      '750.50',
+      '125.00',
+      '20.00',
+      '1.00',
+    ]);
+    expect((await put(`/admin/api/catalogue/games/${a7}`, { enabled: null })).statusCode).toBe(200);
+    expect((await get('/wps/relay/ODSFE2_getWinnerBoard')).json().value.list[0].vo.winAmount).toBe('3000.00');
+    expect((await put('/admin/api/catalogue/vendors/TSTA', { enabled: false })).statusCode).toBe(200);
+    expect((await get('/wps/relay/ODSFE2_getWinnerBoard')).json().value.list).toEqual([]);
+    expect((await put('/admin/api/catalogue/vendors/TSTA', { enabled: true })).statusCode).toBe(200);
     expect((await get('/wps/relay/ODSFE2_getWinnerBoard?limitNum=101')).statusCode).toBe(422);
   });
 });

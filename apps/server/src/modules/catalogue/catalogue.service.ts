@@ -35,7 +35,7 @@ import { catalogueRepo, type GameFilter, type GameRow } from './catalogue.repo.j
 
 /** Lobby answers are cached this long at most (other instances' operator changes show up by then). */
 export const LOBBY_CACHE_TTL_MS = 60_000;
-/** Winner boards: short, and dropped whenever a vendor pays one of the merchant's players a win. */
+/** Winner boards: short, and dropped when a vendor pays one of the merchant's players a win or the catalogue changes. */
 export const WINNER_CACHE_TTL_MS = 10_000;
 
 type FavouriteQuery = z.output<typeof ZFavouriteQuery>;
@@ -108,9 +108,12 @@ function lotteryTypes(prizeMode: string | undefined): TGameType[] {
 export function createCatalogueService({ db, events, clock }: { db: Db; events: EventBus; clock: Clock }) {
   const lobby = createQueryCache<unknown>({ ttlMs: LOBBY_CACHE_TTL_MS, maxEntries: 5000 });
   const winnersCache = createQueryCache<WinnerBoard>({ ttlMs: WINNER_CACHE_TTL_MS, maxEntries: 500 });
-  events.on('catalogue.changed', ({ merchantId }) => lobby.invalidate(merchantId));
-  // only wins change the board: a bet or a deposit leaves it cached (under betting load a board
-  // dropped on every wallet change would never be served from the cache)
+  events.on('catalogue.changed', ({ merchantId }) => {
+    lobby.invalidate(merchantId);
+    winnersCache.invalidate(merchantId); // the board lists only games the merchant offers
+  });
+  // of wallet movements only wins change the board: a bet or a deposit leaves it cached (under
+  // betting load a board dropped on every wallet change would never be served from the cache)
   events.on('vendor.won', ({ merchantId }) => winnersCache.invalidate(merchantId));
 
   const cached = <V>(merchantId: number, key: string, load: () => Promise<V>) =>
