@@ -34,9 +34,17 @@ env.SOCIAL_GOOGLE_CLIENT_SECRET = idp.client.clientSecret;
 
 let dropDb: (() => Promise<void>) | undefined;
 if (process.env.DATABASE_URL) {
-  const name = `bp_e2e_${randomBytes(4).toString('hex')}`;
+  const name = `bp_e2e_${Math.floor(Date.now() / 1000)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await admin.connect();
+  // Playwright may kill this wrapper before the child's exit handler drops the database: drop the
+  // leftovers of earlier runs here (only old ones, so a run going on beside this one keeps its own).
+  const stale = await admin.query<{ datname: string }>(
+    `select datname from pg_database where datname ~ '^bp_e2e_[0-9]+_' and split_part(datname, '_', 3)::bigint < $1`,
+    [Math.floor(Date.now() / 1000) - 6 * 3600],
+  );
+  for (const { datname } of stale.rows)
+    await admin.query(`drop database if exists ${datname}`).catch(() => {});
   await admin.query(`create database ${name}`);
   await admin.end();
   const url = new URL(process.env.DATABASE_URL);
