@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from './endpoint.js';
+import { defineEndpoint, MEMBER_KINDS } from './endpoint.js';
 import { DATE_PRESETS } from './account-record.js';
 import { GAME_TYPES, ZGameCode, ZVendorCode } from './games.js';
 import { ZMoney } from './money.js';
@@ -9,7 +9,8 @@ import { ZMoney } from './money.js';
  * betting record (member centre `personalHistoryCopy`).
  *
  * launchGame is GET with the token; `launchMode` is required (`GLS` games, `LOTT` lottery): without
- * it the reference answers `#727 system busy` with HTTP 500, which `game_launch_mode_required` keeps.
+ * it the reference answers `#727 system busy` with HTTP 500; `game_launch_mode_required` keeps the code
+ * and its text but answers 400, as it is the client's mistake (issue 12).
  * `accountType` 1 plays the real wallet, 0 free trial (play money held by the game server, the
  * wallet is never touched). A trial account (type 4) may only launch free trial. `launchTrial` is
  * the same free-trial launch for a visitor without a session (the "free trial" button on a card).
@@ -161,6 +162,7 @@ export const gameLaunchEndpoints = {
     path: '/wps/game/launchGame',
     modId: 'GAMELO3',
     auth: 'member',
+    members: MEMBER_KINDS,
     query: ZLaunchGameQuery,
     response: ZLaunchGame,
     summary: 'Launch a game: real money (accountType 1) or free trial (0); answers the iframe URL',
@@ -183,6 +185,7 @@ export const gameLaunchEndpoints = {
     path: '/wps/relay/ODSFE2_getBettingRecord',
     modId: 'MEMTRANS3',
     auth: 'member',
+    members: MEMBER_KINDS,
     query: ZBettingRecordQuery,
     response: ZBettingRecordPage,
     summary: "The player's rounds (all vendors, from the seamless-wallet journal), filtered and paged",
@@ -194,6 +197,7 @@ export const gameLaunchEndpoints = {
     path: '/wps/relay/ODSFE2_getBettingRecordDetail',
     modId: 'MEMTRANS3',
     auth: 'member',
+    members: MEMBER_KINDS,
     query: ZBettingRecordDetailQuery,
     response: ZBettingRecordDetail,
     summary: 'One round: its wallet movements and, for the built-in games, the outcome and fairness inputs',
@@ -202,9 +206,9 @@ export const gameLaunchEndpoints = {
 } as const;
 
 export const GAME_LAUNCH_ERRORS = {
-  /** the reference's #727: HTTP 500 "system busy" when launchMode is missing */
+  /** the reference's #727 "system busy" when launchMode is missing; 400, not its 500: a client mistake */
   game_launch_mode_required: {
-    status: 500,
+    status: 400,
     en: 'System busy, please try again later',
     bn: 'সিস্টেম ব্যস্ত, পরে আবার চেষ্টা করুন',
   },

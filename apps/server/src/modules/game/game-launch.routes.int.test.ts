@@ -41,7 +41,7 @@ describe('GET /wps/game/launchGame', () => {
     expect(anon.statusCode).toBe(401);
     const m = await memberSession(t.app, t.database.db, merchantId);
     const noMode = await get(`/wps/game/launchGame?nodeId=${slot.nodeId}`, m.headers);
-    expect(noMode.statusCode).toBe(500);
+    expect(noMode.statusCode).toBe(400);
     expect(noMode.json().errorCode).toBe('game_launch_mode_required');
     const post = await t.app.inject({
       method: 'POST',
