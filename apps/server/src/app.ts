@@ -9,6 +9,9 @@ import { installMetrics } from './platform/metrics.js';
 import { installHealth } from './platform/health.js';
 import { installDocs } from './platform/openapi.js';
 import { installWeb } from './platform/web.js';
+import { installSecurityHeaders } from './platform/security-headers.js';
+import { installCors } from './platform/cors.js';
+import { clientErrorHandler, frameworkErrors } from './platform/http-errors.js';
 import { createEventBus } from './platform/events.js';
 import { systemClock, type Clock, type ModuleContext, type ModuleRegister } from './platform/module.js';
 import { createMerchantService } from './modules/merchant/merchant.service.js';
@@ -50,6 +53,9 @@ export async function buildApp({
     trustProxy: config.trustProxy as boolean,
     bodyLimit: 6 * 1024 * 1024,
     return503OnClosing: true,
+    // router and HTTP-parser refusals (bad URL, long parameter, 431) answer the envelope too
+    frameworkErrors,
+    clientErrorHandler,
     forceCloseConnections: 'idle',
   });
 
@@ -76,12 +82,14 @@ export async function buildApp({
   });
 
   installErrorHandling(app);
-  installMetrics(app);
+  if (config.metricsEnabled) installMetrics(app);
   installHealth(app, database);
 
   const merchants = createMerchantService({ db: database.db });
   const events = createEventBus();
   events.on('merchant.changed', ({ merchantId }) => merchants.invalidate(merchantId));
+  await installSecurityHeaders(app, { merchants, events });
+  await installCors(app, { db: database.db, merchants, events });
   const scheduler = createScheduler({
     database,
     now: () => clock.now(),
@@ -113,7 +121,7 @@ export async function buildApp({
   };
   for (const register of [...modules, ...extraModules]) await register(ctx);
 
-  await installDocs(app, endpoints);
+  if (config.docsEnabled) await installDocs(app, endpoints);
   await installWeb(app, config.webDist);
   return app;
 }

@@ -22,6 +22,10 @@ const ZEnv = z.object({
   TRUST_PROXY: z.string().default('false'),
   /** Built player site to serve on the same port; empty disables static serving. */
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  /** Serve Prometheus metrics on /metrics; `false` closes it (envelope 404), e.g. when scraped another way. */
+  METRICS_ENABLED: ZBool.default(true),
+  /** Serve the API documentation (Swagger UI) on /docs; `false` closes it (envelope 404). */
+  DOCS_ENABLED: ZBool.default(true),
   /** Seed the demo merchant, operator and content when the database has no merchant. */
   SEED_DEMO: ZBool.default(true),
   /** Validate every response against its contract schema (slower; on in development and tests). */
@@ -81,6 +85,8 @@ export type Config = Readonly<{
   logLevel: string;
   trustProxy: boolean | number;
   webDist: string;
+  metricsEnabled: boolean;
+  docsEnabled: boolean;
   seedDemo: boolean;
   validateResponses: boolean;
   appSecret: string | undefined;
@@ -116,6 +122,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: tp === 'true' ? true : /^\d+$/.test(tp) ? Number(tp) : false,
     webDist: e.WEB_DIST,
+    metricsEnabled: e.METRICS_ENABLED,
+    docsEnabled: e.DOCS_ENABLED,
     seedDemo: e.SEED_DEMO,
     validateResponses: e.VALIDATE_RESPONSES ?? e.NODE_ENV !== 'production',
     appSecret: e.APP_SECRET,

@@ -35,6 +35,15 @@ export const ERRORS = {
   request_body_required: { status: 400, en: 'Request body is required', bn: 'অনুরোধের বডি প্রয়োজন' },
   http_method_not_support: { status: 405, en: 'HTTP method not supported', bn: 'এই HTTP পদ্ধতি সমর্থিত নয়' },
   not_found: { status: 404, en: 'Not found', bn: 'পাওয়া যায়নি' },
+  // ---- refusals by the HTTP layer itself (issue 12): stable codes, the input is never echoed ----
+  bad_url: { status: 400, en: 'The address is not valid', bn: 'ঠিকানাটি বৈধ নয়' },
+  payload_too_large: { status: 413, en: 'The request is too large', bn: 'অনুরোধটি অনেক বড়' },
+  uri_too_long: { status: 414, en: 'The address is too long', bn: 'ঠিকানাটি অনেক লম্বা' },
+  header_too_large: {
+    status: 431,
+    en: 'The request headers are too large',
+    bn: 'অনুরোধের হেডারগুলো অনেক বড়',
+  },
   'merchant.not.found': {
     status: 400,
     en: 'Invalid URL (domain check failed), please contact customer service',

@@ -26,3 +26,4 @@ export * from './game-launch.js';
 export * from './game-server.js';
 export * from './time.js';
 export * from './game-announcement.js';
+export * from './cors.js';

@@ -47,7 +47,7 @@ export function installErrorHandling(app: FastifyInstance) {
       return sendError(req, reply, 'request_body_required', { status: fe.statusCode ?? 400 });
     }
     if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return sendError(req, reply, 'request_param_err', { status: 413 });
+      return sendError(req, reply, 'payload_too_large');
     }
     if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
       // Malformed JSON, bad content length and other client faults detected by Fastify itself.

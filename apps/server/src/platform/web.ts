@@ -37,6 +37,8 @@ export async function installWeb(app: FastifyInstance, webDist: string) {
   }
 
   app.setNotFoundHandler(async (req: FastifyRequest, reply: FastifyReply) => {
+    // A preflight the CORS policy did not allow: answered, but without CORS headers (cors.ts)
+    if (req.method === 'OPTIONS') return reply.code(204).send();
     const pathname = req.url.split('?')[0] ?? '/';
     const isApi = API_PREFIXES.some((p) => pathname.startsWith(p));
     if (isApi) {

@@ -28,6 +28,8 @@ export const merchant = pgTable('merchant', {
   gtagId: text('gtag_id'),
   imageCdns: text('image_cdns').array().notNull().default([]),
   launchGameCdns: text('launch_game_cdns').array().notNull().default([]),
+  /** extra origins allowed to call the API from a browser (platform/cors.ts) */
+  corsOrigins: text('cors_origins').array().notNull().default([]),
   active: boolean('active').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -6,6 +6,7 @@ import { operatorRoutes } from '../operator/operator.routes.js';
 import { gameAnnouncementServiceFor, systemServiceFor } from '../system/register.js';
 import { createAdminService } from './admin.service.js';
 import { adminRoutes } from './admin.routes.js';
+import { corsSettingsRoutes } from './cors-settings.js';
 
 /** Operator API: operator sessions (and the operator token resolver), the audit log, back-office writes. */
 export const registerAdmin: ModuleRegister = (ctx) => {
@@ -21,4 +22,5 @@ export const registerAdmin: ModuleRegister = (ctx) => {
     merchants: ctx.merchants,
   });
   adminRoutes(ctx, admin);
+  corsSettingsRoutes(ctx, audit);
 };

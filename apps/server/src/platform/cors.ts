@@ -1,0 +1,94 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import cors from '@fastify/cors';
+import { and, arrayContains, eq } from 'drizzle-orm';
+import { KEY_ID_HEADER } from '@bp/contract';
+import type { Db } from '../db/client.js';
+import { merchant } from '../db/schema/index.js';
+import type { MerchantService } from '../modules/merchant/merchant.service.js';
+import type { EventBus } from './events.js';
+import { parseMerchantHeader } from './context.js';
+
+const METHODS = 'GET,HEAD,POST,PUT,DELETE,PATCH';
+/** an Origin header as browsers send it: scheme, host, optional port, nothing else */
+const ORIGIN = /^https?:\/\/[a-z0-9.-]{1,253}(:\d{1,5})?$/;
+/** origin -> merchant look-ups held at once; arbitrary Origin values must not grow memory without end */
+const MAX_CACHED = 1000;
+
+/**
+ * CORS through @fastify/cors. Same-origin needs nothing; another origin gets CORS headers only when it
+ * belongs to a merchant (its host is one of the merchant's domains, or the operator listed it in
+ * `cors_origins`) and, when the request names its merchant (Merchant header or the API host), to that
+ * same merchant. Preflights of allowed origins answer 204 with the headers; others get no CORS headers.
+ */
+export async function installCors(
+  app: FastifyInstance,
+  deps: { db: Db; merchants: MerchantService; events: EventBus; ttlMs?: number },
+) {
+  const ownerOf = originOwner(deps);
+  await app.register(cors, {
+    hideOptionsRoute: true,
+    delegator: async (req: FastifyRequest) => {
+      const origin = req.headers.origin;
+      const allowed = typeof origin === 'string' && (await isAllowed(req, origin, ownerOf, deps.merchants));
+      return {
+        origin: allowed ? origin : false,
+        methods: METHODS,
+        exposedHeaders: [KEY_ID_HEADER],
+        maxAge: 600,
+        // a preflight without Access-Control-Request-Method still gets 204, not a plain-text 400
+        strictPreflight: false,
+      };
+    },
+  });
+}
+
+async function isAllowed(
+  req: FastifyRequest,
+  origin: string,
+  ownerOf: (origin: string) => Promise<number | undefined>,
+  merchants: MerchantService,
+): Promise<boolean> {
+  if (!ORIGIN.test(origin)) return false;
+  if (origin === `${req.protocol}://${req.host}`) return true;
+  const owner = await ownerOf(origin);
+  if (owner === undefined) return false;
+  const target = await requestMerchant(req, merchants);
+  return target === undefined || target === owner;
+}
+
+/** The merchant the request names; undefined when neither the Merchant header nor the host says. */
+async function requestMerchant(req: FastifyRequest, merchants: MerchantService) {
+  const header = parseMerchantHeader(req);
+  if (header.invalid) return undefined;
+  const m = header.code ? await merchants.findByCode(header.code) : await merchants.findByHost(req.hostname);
+  return m?.id;
+}
+
+function originOwner({
+  db,
+  merchants,
+  events,
+  ttlMs = 5000,
+}: {
+  db: Db;
+  merchants: MerchantService;
+  events: EventBus;
+  ttlMs?: number;
+}) {
+  const listed = new Map<string, { at: number; id: number | undefined }>();
+  events.on('merchant.changed', () => listed.clear());
+  return async (origin: string): Promise<number | undefined> => {
+    const byDomain = await merchants.findByHost(new URL(origin).host);
+    if (byDomain?.active) return byDomain.id;
+    const hit = listed.get(origin);
+    if (hit && Date.now() - hit.at < ttlMs) return hit.id;
+    const [row] = await db
+      .select({ id: merchant.id })
+      .from(merchant)
+      .where(and(arrayContains(merchant.corsOrigins, [origin]), eq(merchant.active, true)))
+      .limit(1);
+    if (listed.size >= MAX_CACHED) listed.clear();
+    listed.set(origin, { at: Date.now(), id: row?.id });
+    return row?.id;
+  };
+}

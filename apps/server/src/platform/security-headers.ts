@@ -1,0 +1,108 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import helmet from '@fastify/helmet';
+import type { MerchantService } from '../modules/merchant/merchant.service.js';
+import type { EventBus } from './events.js';
+
+/**
+ * One policy for the player site, the agent centre, the docs and every API answer. Scripts only from
+ * this origin (the site's theme bootstrap is a file, not inline). Styles allow inline: React, Swagger UI
+ * and operator-written HTML set style attributes, which cannot run code. Images may come from a
+ * merchant's image CDNs (any https host). The game iframe `/gs/play/` and the WebSocket `/wps/ws` are
+ * same-origin; the payment gateway is a top-level redirect, which a CSP does not govern.
+ */
+const CSP: Record<string, string[]> = {
+  'default-src': ["'self'"],
+  'base-uri': ["'self'"],
+  'script-src': ["'self'"],
+  'script-src-attr': ["'none'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+  'font-src': ["'self'", 'data:'],
+  'media-src': ["'self'", 'data:', 'blob:'],
+  'connect-src': ["'self'"],
+  'worker-src': ["'self'", 'blob:'],
+  'frame-src': ["'self'"],
+  'frame-ancestors': ["'self'"],
+  'form-action': ["'self'"],
+  'object-src': ["'none'"],
+};
+
+const cspText = (directives: Record<string, string[]>) =>
+  Object.entries(directives)
+    .map(([k, v]) => `${k} ${v.join(' ')}`)
+    .join('; ');
+
+/** What answers written outside Fastify's hooks (router and parser refusals) carry too. */
+export const BASE_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+});
+
+const HSTS = 'max-age=31536000; includeSubDomains';
+/** The game iframe's pages: framed by the merchant's sites, which may live on other domains. */
+const GAME_FRAME = /^\/gs\/(play|verify)(\/|$|\?)/;
+const HOST_SOURCE = /^[a-z0-9.-]{1,253}$/;
+
+/**
+ * Security headers through @fastify/helmet, configured once for the whole app; HSTS and the cookies'
+ * `Secure` flag only when the request came over HTTPS (`req.protocol` follows X-Forwarded-Proto when
+ * TRUST_PROXY trusts the proxy), so plain-HTTP development keeps working.
+ */
+export async function installSecurityHeaders(
+  app: FastifyInstance,
+  deps: { merchants: MerchantService; events: EventBus; ttlMs?: number },
+) {
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CSP },
+    strictTransportSecurity: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    xFrameOptions: { action: 'sameorigin' },
+  });
+
+  const frameAncestors = merchantFrameAncestors(deps);
+  app.addHook('onSend', async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    if (req.protocol === 'https') {
+      reply.header('strict-transport-security', HSTS);
+      const cookies = reply.getHeader('set-cookie');
+      if (cookies !== undefined) reply.header('set-cookie', secureCookies(cookies));
+    }
+    if (GAME_FRAME.test(req.url) && reply.statusCode < 400) {
+      const ancestors = ["'self'", ...(await frameAncestors(req.hostname))];
+      reply.removeHeader('x-frame-options');
+      reply.header('content-security-policy', cspText({ ...CSP, 'frame-ancestors': ancestors }));
+    }
+    return payload;
+  });
+}
+
+function secureCookies(header: string | number | string[]): string[] {
+  const list = Array.isArray(header) ? header : [String(header)];
+  return list.map((c) => (/;\s*secure\s*(;|$)/i.test(c) ? c : `${c}; Secure`));
+}
+
+/** The domains of the merchant the request's host belongs to, cached briefly like the merchant itself. */
+function merchantFrameAncestors({
+  merchants,
+  events,
+  ttlMs = 5000,
+}: {
+  merchants: MerchantService;
+  events: EventBus;
+  ttlMs?: number;
+}) {
+  const cache = new Map<number, { at: number; hosts: string[] }>();
+  events.on('merchant.changed', ({ merchantId }) => cache.delete(merchantId));
+  return async (hostname: string): Promise<string[]> => {
+    const m = await merchants.findByHost(hostname);
+    if (!m) return [];
+    const hit = cache.get(m.id);
+    if (hit && Date.now() - hit.at < ttlMs) return hit.hosts;
+    const hosts = (await merchants.listDomains(m.id))
+      .map((d) => d.domain.toLowerCase())
+      .filter((d) => HOST_SOURCE.test(d));
+    cache.set(m.id, { at: Date.now(), hosts });
+    return hosts;
+  };
+}
