@@ -13,6 +13,7 @@ import { installSecurityHeaders } from './platform/security-headers.js';
 import { installCors } from './platform/cors.js';
 import { clientErrorHandler, frameworkErrors } from './platform/http-errors.js';
 import { createEventBus } from './platform/events.js';
+import { bridgeEventsOverRedis } from './platform/event-bridge.js';
 import { systemClock, type Clock, type ModuleContext, type ModuleRegister } from './platform/module.js';
 import { createMerchantService } from './modules/merchant/merchant.service.js';
 import { modules } from './modules/index.js';
@@ -87,6 +88,14 @@ export async function buildApp({
 
   const merchants = createMerchantService({ db: database.db });
   const events = createEventBus();
+  if (config.redisUrl) {
+    const bridge = await bridgeEventsOverRedis(events, {
+      url: config.redisUrl,
+      channel: config.eventChannel,
+      log: app.log,
+    });
+    app.addHook('onClose', () => bridge.close());
+  }
   events.on('merchant.changed', ({ merchantId }) => merchants.invalidate(merchantId));
   await installSecurityHeaders(app, { merchants, events });
   await installCors(app, { db: database.db, merchants, events });

@@ -17,6 +17,10 @@ const ZEnv = z.object({
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: z.string().url().optional(),
+  /** Prefix of the throttle counters' keys in Redis (several deployments or test runs on one Redis). */
+  REDIS_KEY_PREFIX: z.string().min(1).max(64).default('bp-thr'),
+  /** Redis pub/sub channel that carries domain events between instances (only with REDIS_URL). */
+  EVENT_CHANNEL: z.string().min(1).max(200).default('bp:events'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Honour X-Forwarded-For from this many proxies (or 'true' for any). The caller IP drives region rules. */
   TRUST_PROXY: z.string().default('false'),
@@ -82,6 +86,8 @@ export type Config = Readonly<{
   dataDir: string;
   dbPoolMax: number;
   redisUrl: string | undefined;
+  redisKeyPrefix: string;
+  eventChannel: string;
   logLevel: string;
   trustProxy: boolean | number;
   webDist: string;
@@ -119,6 +125,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: e.DATA_DIR,
     dbPoolMax: e.DB_POOL_MAX,
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    eventChannel: e.EVENT_CHANNEL,
     logLevel: e.LOG_LEVEL,
     trustProxy: tp === 'true' ? true : /^\d+$/.test(tp) ? Number(tp) : false,
     webDist: e.WEB_DIST,

@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import * as schema from './schema/index.js';
+import { trackCommits } from './after-commit.js';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -51,7 +52,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     pool.on('error', () => {
       /* idle client errors surface on the next query; without a listener they crash the process */
     });
-    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    const db = trackCommits(drizzlePg({ client: pool, schema }) as unknown as Db);
     return {
       db,
       kind: 'postgres',
@@ -81,7 +82,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     parsers: { [INT8]: (v: string) => BigInt(v) },
   });
   await client.waitReady;
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = trackCommits(drizzlePglite({ client, schema }) as unknown as Db);
   return {
     db,
     kind: 'pglite',

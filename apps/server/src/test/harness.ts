@@ -44,13 +44,25 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Migrated, demo-seeded database + built app (not listening; use app.inject or listen on port 0). */
+/**
+ * Migrated, demo-seeded database + built app (not listening; use app.inject or listen on port 0).
+ * `sharing`: a second instance on another test app's database (several instances); closing it leaves
+ * the database to its owner.
+ */
 export async function createTestApp(
-  opts: { seed?: boolean; env?: Record<string, string>; deps?: Partial<AppDeps>; poolMax?: number } = {},
+  opts: {
+    seed?: boolean;
+    env?: Record<string, string>;
+    deps?: Partial<AppDeps>;
+    poolMax?: number;
+    sharing?: TestApp;
+  } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase({ poolMax: opts.poolMax });
-  await migrate(database);
-  if (opts.seed !== false) await seedIfEmpty(database);
+  const database = opts.sharing?.database ?? (await createTestDatabase({ poolMax: opts.poolMax }));
+  if (!opts.sharing) {
+    await migrate(database);
+    if (opts.seed !== false) await seedIfEmpty(database);
+  }
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -65,7 +77,7 @@ export async function createTestApp(
     config,
     close: async () => {
       await app.close();
-      await database.close();
+      if (!opts.sharing) await database.close();
     },
   };
 }

@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.js';
 import { loginToken } from '../session/session.test-support.js';
+import { operatorToken } from '../catalogue/catalogue.test-support.js';
 import { addVendor, fund, merchantIdOf, newMember, TEST_PASSWORD } from '../ledger/ledger.test-support.js';
 
 let t: TestApp;
@@ -17,15 +19,17 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A socket that collects frames; `next(type)` waits for the next frame of that type. */
-function open(query = `?merchant=${DEMO.merchant}`) {
-  const ws = new WebSocket(`${base.replace('http', 'ws')}/wps/ws${query}`);
+function open(query = `?merchant=${DEMO.merchant}`, at = base) {
+  const ws = new WebSocket(`${at.replace('http', 'ws')}/wps/ws${query}`);
   const frames: { type: string; [k: string]: unknown }[] = [];
   const waiters: (() => void)[] = [];
   ws.on('message', (d: Buffer) => {
     frames.push(JSON.parse(d.toString()));
     waiters.splice(0).forEach((w) => w());
   });
-  const closed = new Promise<number>((r) => ws.on('close', (code: number) => r(code)));
+  const closed = new Promise<{ code: number; reason: string }>((r) =>
+    ws.on('close', (code: number, reason: Buffer) => r({ code, reason: reason.toString() })),
+  );
   const next = async (type: string, timeoutMs = 5000) => {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
@@ -39,8 +43,58 @@ function open(query = `?merchant=${DEMO.merchant}`) {
     }
   };
   const ready = new Promise<void>((r) => ws.on('open', () => r()));
-  return { ws, next, closed, ready, send: (f: unknown) => ws.send(JSON.stringify(f)) };
+  return {
+    ws,
+    next,
+    closed: closed.then((c) => c.code),
+    closedWith: closed,
+    ready,
+    frames,
+    send: (f: unknown) => ws.send(JSON.stringify(f)),
+  };
 }
+type Socket = ReturnType<typeof open>;
+
+/** A socket signed in with `token` (its `ready` received). */
+async function signedIn(token: string, at = base) {
+  const s = open(`?merchant=${DEMO.merchant}`, at);
+  await s.ready;
+  s.send({ type: 'auth', token });
+  await s.next('ready');
+  return s;
+}
+
+/** The server closes the socket with 4401 within a second, although the client never pinged. */
+async function expectClosedUnasked(s: Socket) {
+  const outcome = await Promise.race([
+    s.closedWith,
+    new Promise<'still open'>((r) => setTimeout(() => r('still open'), 1000)),
+  ]);
+  expect(outcome).toMatchObject({ code: 4401 });
+  return outcome as { code: number; reason: string };
+}
+
+/** A wallet change of the member reaches its live socket (on `liveToken`), and nothing reaches `ended`. */
+async function expectSilentAfter(ended: Socket, liveToken: string) {
+  const live = await signedIn(liveToken);
+  const res = await fetch(`${base}/wps/relay/GCS_walletTransfer`, {
+    method: 'POST',
+    headers: jsonAs(liveToken),
+    body: JSON.stringify({ from: 'MAIN', to: 'RTV', amount: '1.00' }),
+  });
+  expect(res.status).toBe(200);
+  await live.next('wallet.changed');
+  expect(ended.frames).toEqual([]);
+  live.ws.close();
+}
+
+async function funded() {
+  const m = await newMember(t.database.db, merchantId);
+  await fund(t.database.db, merchantId, m.id, 10_000n);
+  return m;
+}
+const asMember = (token: string) => ({ merchant: DEMO.merchant, authorization: token });
+const jsonAs = (token: string) => ({ ...asMember(token), 'content-type': 'application/json' });
 
 describe('/wps/ws real-time channel', () => {
   it('pushes a balance change to the member who made it, not to others', async () => {
@@ -97,5 +151,111 @@ describe('/wps/ws real-time channel', () => {
     await s.ready;
     s.ws.send('{nope');
     expect(await s.closed).toBe(1003);
+  });
+});
+
+describe('a session that ends closes its sockets at once (4401), no ping needed', () => {
+  it('logout', async () => {
+    const m = await funded();
+    const token = await loginToken(t.app, t.database.db, m.username, TEST_PASSWORD);
+    const s = await signedIn(token);
+    const out = await fetch(`${base}/wps/session/logout`, { method: 'DELETE', headers: asMember(token) });
+    expect(out.status).toBe(200);
+    expect((await expectClosedUnasked(s)).reason).toBe('login.not.session');
+    await expectSilentAfter(s, await loginToken(t.app, t.database.db, m.username, TEST_PASSWORD));
+  });
+
+  it("password change: the member's other sessions, not the one that changed it", async () => {
+    const op = await operatorToken(t.app);
+    const setSingleSession = async (on: boolean) => {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/admin/api/security/auth-settings',
+        headers: { authorization: op },
+        payload: { singleSession: on },
+      });
+      expect(res.statusCode).toBe(200);
+    };
+    const m = await funded();
+    await setSingleSession(false);
+    try {
+      const other = await loginToken(t.app, t.database.db, m.username, TEST_PASSWORD);
+      const mine = await loginToken(t.app, t.database.db, m.username, TEST_PASSWORD);
+      const sOther = await signedIn(other);
+      const sMine = await signedIn(mine);
+      const res = await fetch(`${base}/wps/member/password`, {
+        method: 'POST',
+        headers: jsonAs(mine),
+        body: JSON.stringify({
+          oldPassword: TEST_PASSWORD,
+          newPassword: 'Changed#9876',
+          confirmNewPassword: 'Changed#9876',
+        }),
+      });
+      expect(res.status).toBe(200);
+      await expectClosedUnasked(sOther);
+      await expectSilentAfter(sOther, mine);
+      // the changing session's own socket still hears its pushes
+      await sMine.next('wallet.changed');
+      sMine.ws.close();
+    } finally {
+      await setSingleSession(true);
+    }
+  });
+
+  it('operator block', async () => {
+    const m = await funded();
+    const token = await loginToken(t.app, t.database.db, m.username, TEST_PASSWORD);
+    const s = await signedIn(token);
+    const op = await operatorToken(t.app);
+    const setStatus = (status: 'active' | 'blocked') =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/admin/api/members/${m.id}/status`,
+        headers: { authorization: op },
+        payload: { status },
+      });
+    expect((await setStatus('blocked')).statusCode).toBe(200);
+    await expectClosedUnasked(s);
+    expect((await setStatus('active')).statusCode).toBe(200);
+    await expectSilentAfter(s, await loginToken(t.app, t.database.db, m.username, TEST_PASSWORD));
+  });
+
+  it('duplicate login: the older session is told why', async () => {
+    const m = await funded();
+    const first = await loginToken(t.app, t.database.db, m.username, TEST_PASSWORD);
+    const s = await signedIn(first);
+    const second = await loginToken(t.app, t.database.db, m.username, TEST_PASSWORD);
+    expect((await expectClosedUnasked(s)).reason).toBe('duplicateLogin');
+    await expectSilentAfter(s, second);
+  });
+});
+
+describe('several instances (event bus bridged over Redis)', () => {
+  it('a logout through instance A closes the socket held on instance B', async () => {
+    const env = {
+      REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+      // a channel of this run's own: parallel test files and runs do not hear each other
+      EVENT_CHANNEL: `bp-test:${randomBytes(6).toString('hex')}`,
+    };
+    // two instances on one database (this file's), each with its own bus
+    const a = await createTestApp({ env, sharing: t });
+    const b = await createTestApp({ env, sharing: t });
+    try {
+      const baseB = await b.app.listen({ port: 0, host: '127.0.0.1' });
+      const m = await newMember(t.database.db, merchantId);
+      const token = await loginToken(a.app, t.database.db, m.username, TEST_PASSWORD);
+      const s = await signedIn(token, baseB);
+      const out = await a.app.inject({
+        method: 'DELETE',
+        url: '/wps/session/logout',
+        headers: asMember(token),
+      });
+      expect(out.statusCode).toBe(200);
+      await expectClosedUnasked(s);
+    } finally {
+      await b.close();
+      await a.close();
+    }
   });
 });

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { MemberActor } from '../../platform/context.js';
 import type { ModuleContext, ModuleRegister } from '../../platform/module.js';
 import type { MerchantContext } from '../merchant/merchant.service.js';
+import { REVOKED_BY_NEW_LOGIN } from '../session/session.rules.js';
 
 /**
  * `/wps/ws`: pushes a member's balance changes and notices to their open pages (DESIGN "Real time").
@@ -12,13 +13,14 @@ import type { MerchantContext } from '../merchant/merchant.service.js';
  * Protocol (JSON text frames): the client sends `{"type":"auth","token":"<session token>"}` within
  * AUTH_TIMEOUT_MS; the server answers `{"type":"ready"}` or closes with 4401. Then the server pushes
  * `{"type":"wallet.changed"}` and `{"type":"notice","kind":...,"data":{...}}`; the client may send
- * `{"type":"ping"}` (answer `{"type":"pong"}`), which also re-checks the session: a logged-out or
- * replaced session is closed with 4401. The token travels in a frame, not in the URL, so it never
- * lands in access logs. Browsers cannot set headers on a WebSocket: the merchant comes from the host
- * or `?merchant=<code>`.
+ * `{"type":"ping"}` (answer `{"type":"pong"}`), which also re-checks the session. A session that ends
+ * (logout, password change, block, a newer login replacing it: the `session.ended` event) has its
+ * sockets closed with 4401 at once, without waiting for a ping. The token travels in a frame, not in
+ * the URL, so it never lands in access logs. Browsers cannot set headers on a WebSocket: the merchant
+ * comes from the host or `?merchant=<code>`.
  *
- * Fan-out is in-process (one instance); several instances need the event bus bridged over
- * LISTEN/NOTIFY or Redis, which the bus is the single place to add.
+ * The events reach every instance through the event bus (bridged over Redis when REDIS_URL is set),
+ * so a socket held by one instance hears a logout taken on another.
  */
 export const AUTH_TIMEOUT_MS = 10_000;
 export const CLOSE_UNAUTHORISED = 4401;
@@ -42,6 +44,10 @@ export const registerRealtime: ModuleRegister = async (ctx) => {
   });
 };
 
+/** The close frame's reason: what the 401 envelope would say (a replaced session is `duplicateLogin`). */
+const closeReason = (reason: string) =>
+  reason === REVOKED_BY_NEW_LOGIN ? 'duplicateLogin' : 'login.not.session';
+
 function registerChannel(ctx: ModuleContext, app: FastifyInstance) {
   const byMember = new Map<number, Set<Conn>>();
 
@@ -59,6 +65,20 @@ function registerChannel(ctx: ModuleContext, app: FastifyInstance) {
   ctx.events.on('member.notice', ({ merchantId, memberId, kind, data }) =>
     push(merchantId, memberId, { type: 'notice', kind, data }),
   );
+  const forget = (c: Conn) => {
+    const set = byMember.get(c.actor.memberId);
+    set?.delete(c);
+    if (set && set.size === 0) byMember.delete(c.actor.memberId);
+  };
+  ctx.events.on('session.ended', ({ merchantId, memberId, sessionIds, reason }) => {
+    const ended = sessionIds && new Set(sessionIds);
+    for (const c of [...(byMember.get(memberId) ?? [])]) {
+      if (c.actor.merchantId !== merchantId || (ended && !ended.has(c.actor.sessionId))) continue;
+      // dropped before closing: nothing more is pushed to it while the close handshake runs
+      forget(c);
+      c.socket.close(CLOSE_UNAUTHORISED, closeReason(reason));
+    }
+  });
 
   async function merchantOf(req: FastifyRequest): Promise<MerchantContext | undefined> {
     const q = (req.query as { merchant?: unknown }).merchant;
@@ -108,10 +128,7 @@ function registerChannel(ctx: ModuleContext, app: FastifyInstance) {
     });
     socket.on('close', () => {
       clearTimeout(timer);
-      if (!conn) return;
-      const set = byMember.get(conn.actor.memberId);
-      set?.delete(conn);
-      if (set && set.size === 0) byMember.delete(conn.actor.memberId);
+      if (conn) forget(conn);
     });
   });
 }

@@ -32,6 +32,7 @@ function moduleFor(ctx: Pick<ModuleContext, 'db' | 'clock' | 'events' | 'config'
         members,
         captchas,
         ledger: ledgerServiceFor(ctx),
+        events: ctx.events,
       }),
       payloads: createPayloadCrypto({ db: ctx.db, clock: ctx.clock, appSecret: ctx.config.appSecret }),
     };

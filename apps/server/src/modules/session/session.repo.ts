@@ -21,9 +21,9 @@ export const sessionRepo = {
     const [s] = await db.insert(memberSession).values(row).returning({ id: memberSession.id });
     return s!.id;
   },
-  /** Revokes every live session of the member except `keepId`; returns how many. */
+  /** Revokes every live session of the member except `keepId`; returns the ones it revoked. */
   async revokeOthers(db: Executor, memberId: number, keepId: number | null, now: Date, reason: string) {
-    const rows = await db
+    return db
       .update(memberSession)
       .set({ revokedAt: now, revokedReason: reason })
       .where(
@@ -33,8 +33,7 @@ export const sessionRepo = {
           keepId === null ? sql`true` : ne(memberSession.id, keepId),
         ),
       )
-      .returning({ id: memberSession.id });
-    return rows.length;
+      .returning({ id: memberSession.id, merchantId: memberSession.merchantId });
   },
   async findSessionByTokenHash(db: Executor, tokenHash: string) {
     const [row] = await db

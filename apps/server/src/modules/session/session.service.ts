@@ -9,7 +9,9 @@ import {
   type TLoginVerifyMethod,
 } from '@bp/contract';
 import type { z } from 'zod';
+import { afterCommit } from '../../db/after-commit.js';
 import type { Db, Executor } from '../../db/client.js';
+import type { EventBus } from '../../platform/events.js';
 import type { MemberActor } from '../../platform/context.js';
 import { AppError, isAppError } from '../../platform/errors.js';
 import type { Clock } from '../../platform/module.js';
@@ -117,18 +119,37 @@ export function createSessionService({
   members,
   captchas,
   ledger,
+  events,
 }: {
   db: Db;
   clock: Clock;
   members: MemberService;
   captchas: CaptchaService;
   ledger: LedgerService;
+  events: EventBus;
 }) {
   let dummyHash: Promise<string> | undefined;
   const getDummyHash = () => (dummyHash ??= hashPassword(randomBytes(18).toString('base64')));
   let sms: SmsCodeVerifier | undefined;
   /** Why the last token of a request was refused (duplicateLogin), for the 401 envelope. */
   const rejections = new WeakMap<FastifyRequest, string>();
+
+  /** Tells the real-time channel (on every instance) once the revocation is committed. */
+  function sessionsEnded(
+    ex: Executor,
+    revoked: { id: number; merchantId: number }[],
+    memberId: number,
+    reason: string,
+  ) {
+    if (revoked.length === 0) return;
+    const payload = {
+      merchantId: revoked[0]!.merchantId,
+      memberId,
+      sessionIds: revoked.map((r) => r.id),
+      reason,
+    };
+    afterCommit(ex, () => events.emit('session.ended', payload));
+  }
 
   async function issueSession(
     tx: Executor,
@@ -149,7 +170,10 @@ export function createSessionService({
       userAgent: meta.userAgent?.slice(0, 512) ?? null,
       ...times,
     });
-    if (s.singleSession) await sessionRepo.revokeOthers(tx, m.id, sessionId, now, REVOKED_BY_NEW_LOGIN);
+    if (s.singleSession) {
+      const revoked = await sessionRepo.revokeOthers(tx, m.id, sessionId, now, REVOKED_BY_NEW_LOGIN);
+      sessionsEnded(tx, revoked, m.id, REVOKED_BY_NEW_LOGIN);
+    }
     return { token, expiresAt: times.expiresAt, sessionId };
   }
 
@@ -524,7 +548,9 @@ export function createSessionService({
     async revoke(token: string, reason = 'logout'): Promise<boolean> {
       const row = await sessionRepo.findSessionByTokenHash(db, sha256Hex(token));
       if (!row) return false;
-      return sessionRepo.revokeSession(db, row.session.id, clock.now(), reason);
+      const revoked = await sessionRepo.revokeSession(db, row.session.id, clock.now(), reason);
+      if (revoked) sessionsEnded(db, [row.session], row.session.memberId, reason);
+      return revoked;
     },
 
     /** Ends every session of a member (password change, block), optionally keeping the caller's own. */
@@ -534,12 +560,16 @@ export function createSessionService({
       reason: string,
       keepSessionId: number | null = null,
     ): Promise<number> {
-      return sessionRepo.revokeOthers(tx, memberId, keepSessionId, clock.now(), reason);
+      const revoked = await sessionRepo.revokeOthers(tx, memberId, keepSessionId, clock.now(), reason);
+      sessionsEnded(tx, revoked, memberId, reason);
+      return revoked.length;
     },
 
     async logout(actor: MemberActor, meta: LoginMeta) {
       await db.transaction(async (tx) => {
         if (await sessionRepo.revokeSession(tx, actor.sessionId, clock.now(), 'logout')) {
+          const ended = [{ id: actor.sessionId, merchantId: actor.merchantId }];
+          sessionsEnded(tx, ended, actor.memberId, 'logout');
           await members.recordEvent(
             {
               merchantId: actor.merchantId,
