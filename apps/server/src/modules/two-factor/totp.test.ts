@@ -118,7 +118,8 @@ describe('verifyTotp', () => {
 describe('otpauthUrl', () => {
   it('builds the key URI authenticator apps scan', () => {
     const raw = otpauthUrl('JBSWY3DPEHPK3PXP', 'alice01', 'Demo BDT');
-    expect(raw.startsWith('otpauth://totp/Demo%20BDT%3Aalice01?')).toBe(true);
+    // the Key Uri Format's label: issuer, a literal colon, the account
+    expect(raw.startsWith('otpauth://totp/Demo%20BDT:alice01?')).toBe(true);
     const url = new URL(raw);
     expect(Object.fromEntries(url.searchParams)).toEqual({
       secret: 'JBSWY3DPEHPK3PXP',

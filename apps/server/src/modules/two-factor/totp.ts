@@ -1,8 +1,10 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { HOTP, Secret, TOTP } from 'otpauth';
 
 /**
- * TOTP (RFC 6238) over HOTP (RFC 4226) with HMAC-SHA1, as Google Authenticator and its peers expect:
- * 30-second steps, 6 digits, base32 secrets (RFC 4648, no padding).
+ * TOTP (RFC 6238) over HOTP (RFC 4226) as Google Authenticator and its peers expect (30-second steps,
+ * 6 digits, HMAC-SHA1, base32 secrets), on the `otpauth` library: it generates, compares in constant
+ * time and writes the Key Uri. This file only fixes the platform's parameters and reports the matched
+ * step, so the service can refuse a replayed one.
  */
 export const TOTP_STEP_SECONDS = 30;
 export const TOTP_DIGITS = 6;
@@ -11,63 +13,41 @@ export const TOTP_WINDOW = 1;
 /** 160-bit secrets, the HMAC-SHA1 block output size RFC 4226 recommends. */
 export const TOTP_SECRET_BYTES = 20;
 
-const B32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+type Algorithm = 'sha1' | 'sha256' | 'sha512';
+const ALGORITHM = { sha1: 'SHA1', sha256: 'SHA256', sha512: 'SHA512' } as const;
 
 export function base32Encode(buf: Uint8Array): string {
-  let bits = 0;
-  let value = 0;
-  let out = '';
-  for (const byte of buf) {
-    value = (value << 8) | byte;
-    bits += 8;
-    while (bits >= 5) {
-      out += B32[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  if (bits > 0) out += B32[(value << (5 - bits)) & 31];
-  return out;
+  return new Secret({ buffer: Uint8Array.from(buf).buffer }).base32;
 }
 
 /** Decodes base32, tolerating lower case, spaces and `=` padding; undefined when not base32. */
 export function base32Decode(text: string): Buffer | undefined {
-  const clean = text.replace(/[\s=]/g, '').toUpperCase();
-  if (!/^[A-Z2-7]*$/.test(clean)) return undefined;
-  let bits = 0;
-  let value = 0;
-  const out: number[] = [];
-  for (const ch of clean) {
-    value = ((value << 5) | B32.indexOf(ch)) & 0xffff;
-    bits += 5;
-    if (bits >= 8) {
-      out.push((value >>> (bits - 8)) & 0xff);
-      bits -= 8;
-    }
+  try {
+    return Buffer.from(Secret.fromBase32(text.replace(/\s/g, '')).bytes);
+  } catch {
+    return undefined;
   }
-  return Buffer.from(out);
 }
 
 export function newTotpSecret(): string {
-  return base32Encode(randomBytes(TOTP_SECRET_BYTES));
+  return new Secret({ size: TOTP_SECRET_BYTES }).base32;
 }
+
+const secretOf = (key: Uint8Array) => new Secret({ buffer: Uint8Array.from(key).buffer });
 
 /** RFC 4226 HOTP value of `counter`, `digits` long (zero-padded). */
 export function hotp(
   key: Uint8Array,
   counter: number | bigint,
   digits = TOTP_DIGITS,
-  algorithm: 'sha1' | 'sha256' | 'sha512' = 'sha1',
+  algorithm: Algorithm = 'sha1',
 ): string {
-  const msg = Buffer.alloc(8);
-  msg.writeBigUInt64BE(BigInt(counter));
-  const mac = createHmac(algorithm, key).update(msg).digest();
-  const offset = mac[mac.length - 1]! & 0x0f;
-  const bin =
-    ((mac[offset]! & 0x7f) << 24) |
-    ((mac[offset + 1]! & 0xff) << 16) |
-    ((mac[offset + 2]! & 0xff) << 8) |
-    (mac[offset + 3]! & 0xff);
-  return String(bin % 10 ** digits).padStart(digits, '0');
+  return HOTP.generate({
+    secret: secretOf(key),
+    counter: Number(counter),
+    digits,
+    algorithm: ALGORITHM[algorithm],
+  });
 }
 
 /** The time step of a moment (Unix seconds / 30). */
@@ -77,15 +57,20 @@ export const totpStep = (at: Date | number, stepSeconds = TOTP_STEP_SECONDS) =>
 export function totp(
   key: Uint8Array,
   at: Date | number,
-  opts: { digits?: number; stepSeconds?: number; algorithm?: 'sha1' | 'sha256' | 'sha512' } = {},
+  opts: { digits?: number; stepSeconds?: number; algorithm?: Algorithm } = {},
 ): string {
-  return hotp(key, totpStep(at, opts.stepSeconds), opts.digits, opts.algorithm);
+  return TOTP.generate({
+    secret: secretOf(key),
+    timestamp: typeof at === 'number' ? at : at.getTime(),
+    digits: opts.digits ?? TOTP_DIGITS,
+    period: opts.stepSeconds ?? TOTP_STEP_SECONDS,
+    algorithm: ALGORITHM[opts.algorithm ?? 'sha1'],
+  });
 }
 
 /**
  * Checks a code against the steps within the window around `at`. Returns the matched step, so the
- * caller can refuse a step at or before the last one used (replay), or undefined. Every candidate is
- * compared in constant time and the loop does not stop early.
+ * caller can refuse a step at or before the last one used (replay), or undefined.
  */
 export function verifyTotp(
   secretBase32: string,
@@ -95,24 +80,26 @@ export function verifyTotp(
 ): number | undefined {
   const key = base32Decode(secretBase32);
   if (!key || key.length === 0 || !/^\d{6}$/.test(code)) return undefined;
-  const now = totpStep(at);
-  let matched: number | undefined;
-  for (let s = now - window; s <= now + window; s++) {
-    const expected = Buffer.from(hotp(key, s));
-    if (timingSafeEqual(expected, Buffer.from(code)) && matched === undefined) matched = s;
-  }
-  return matched;
+  const delta = TOTP.validate({
+    token: code,
+    secret: secretOf(key),
+    timestamp: at.getTime(),
+    digits: TOTP_DIGITS,
+    period: TOTP_STEP_SECONDS,
+    algorithm: 'SHA1',
+    window,
+  });
+  return delta === null ? undefined : totpStep(at) + delta;
 }
 
 /** otpauth:// URL for authenticator apps (Key Uri Format): label "Issuer:account", issuer parameter. */
 export function otpauthUrl(secretBase32: string, account: string, issuer: string): string {
-  const label = encodeURIComponent(`${issuer}:${account}`);
-  const params = new URLSearchParams({
-    secret: secretBase32,
+  return new TOTP({
     issuer,
+    label: account,
+    secret: Secret.fromBase32(secretBase32),
     algorithm: 'SHA1',
-    digits: String(TOTP_DIGITS),
-    period: String(TOTP_STEP_SECONDS),
-  });
-  return `otpauth://totp/${label}?${params.toString()}`;
+    digits: TOTP_DIGITS,
+    period: TOTP_STEP_SECONDS,
+  }).toString();
 }
