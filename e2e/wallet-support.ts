@@ -71,15 +71,15 @@ export async function approveLatestWithdrawal(request: APIRequestContext, userna
   return id!;
 }
 
-/** The MAIN available balance as decimal text, read from the API. */
+/** The MAIN available balance as decimal text (the API answers a number with the currency's decimals). */
 export async function mainBalance(request: APIRequestContext, token: string): Promise<string> {
-  const b = await member<{ balance: { accountTypeId: number; availBalance: string }[] }>(
+  const b = await member<{ decimals: number; balance: { accountTypeId: number; availBalance: number }[] }>(
     request,
     token,
     'GET',
     '/wps/v2/wallets/balance',
   );
-  return b.balance.find((r) => r.accountTypeId === 2)!.availBalance;
+  return b.balance.find((r) => r.accountTypeId === 2)!.availBalance.toFixed(b.decimals);
 }
 
 /** A tiny valid PNG (1x1) for proof and receipt uploads. */

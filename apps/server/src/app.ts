@@ -3,6 +3,9 @@ import type { Endpoint } from '@bp/contract';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { installErrorHandling } from './platform/envelope.js';
+import { serializeReply } from './platform/json-reply.js';
+import { installInputGate } from './platform/input-gate.js';
+import { logSafety } from './platform/log-redaction.js';
 import { parseLanguage } from './platform/context.js';
 import { route, type AuthResolvers } from './platform/route.js';
 import { installMetrics } from './platform/metrics.js';
@@ -48,6 +51,7 @@ export async function buildApp({
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers.encryption'],
+      ...logSafety,
       ...(logStream ? { stream: logStream } : {}),
     },
     // a hop count is accepted at run time though the typings only list booleans and addresses
@@ -71,18 +75,10 @@ export async function buildApp({
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
-  app.setReplySerializer((payload) => {
-    // Money is bigint in the database; bigints that reach a response are written as exact strings.
-    // A replacer slows every response several times over, so it only runs when plain JSON refuses a bigint.
-    try {
-      return JSON.stringify(payload);
-    } catch (err) {
-      if (!(err instanceof TypeError)) throw err;
-      return JSON.stringify(payload, (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
-    }
-  });
+  app.setReplySerializer(serializeReply);
 
   installErrorHandling(app);
+  installInputGate(app);
   if (config.metricsEnabled) installMetrics(app);
   installHealth(app, database);
 

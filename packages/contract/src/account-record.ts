@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from './endpoint.js';
+import { defineEndpoint, MEMBER_KINDS } from './endpoint.js';
 import { ZMoney } from './money.js';
 
 /**
@@ -163,6 +163,7 @@ export const accountRecordEndpoints = {
     path: '/wps/relay/ODSFE2_MemTransDet',
     modId: 'MEMTRANS3',
     auth: 'member',
+    members: MEMBER_KINDS,
     query: ZAccountRecordQuery,
     response: ZAccountRecordPage,
     summary: "Account record: the member's ledger lines, newest first (type filter, date presets, paging)",
@@ -173,6 +174,7 @@ export const accountRecordEndpoints = {
     method: 'GET',
     path: '/wps/relay/ODSFE2_MemProfitLoss',
     auth: 'member',
+    members: MEMBER_KINDS,
     query: ZProfitQuery,
     response: ZProfit,
     summary: 'Personal profit and loss per vendor and in total, with deposits, withdrawals and bonuses',
@@ -183,6 +185,7 @@ export const accountRecordEndpoints = {
     method: 'GET',
     path: '/wps/relay/ODSFE2_MemBonusDet',
     auth: 'member',
+    members: MEMBER_KINDS,
     query: ZBonusDetailsQuery,
     response: ZBonusDetailsPage,
     summary: 'Bonus details: bonus, rebate, salary and dividend lines, newest first',

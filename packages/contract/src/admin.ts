@@ -1,3 +1,4 @@
+import { ZRowId } from './ids.js';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.js';
 import {
@@ -109,6 +110,8 @@ export const adminSessionEndpoints = {
     method: 'DELETE',
     path: '/admin/api/session/logout',
     auth: 'operator',
+    // ending one's own session is no write to the merchant: viewers may too
+    permission: 'read',
     response: z.object({ loggedOut: z.literal(true) }),
     summary: 'Revokes the operator token sent with the call',
     tags,
@@ -141,7 +144,7 @@ export const adminAuditEndpoints = {
 // Request and response shapes are the system module's (system.ts): the operator API is a thin,
 // audited door to the same service the public reads come from.
 
-const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
+const ZIdParams = z.object({ id: ZRowId });
 const ZDeleted = z.object({ id: z.number().int(), deleted: z.literal(true) });
 
 /**

@@ -1,5 +1,6 @@
+import { ZRowId } from './ids.js';
 import { z } from 'zod';
-import { defineEndpoint } from './endpoint.js';
+import { defineEndpoint, REAL_MEMBERS } from './endpoint.js';
 import { ZAmount, ZMoney } from './money.js';
 import { ADMIN_PAGE_SIZE, ZPage } from './admin.js';
 
@@ -85,7 +86,7 @@ const ZReceipt = z
   .min(8);
 
 export const ZSubmitDepositRequest = z.object({
-  channelId: z.coerce.number().int().positive(),
+  channelId: ZRowId,
   amount: ZAmount,
   reference: z.string().trim().min(1).max(64),
   receipt: ZReceipt.optional(),
@@ -93,7 +94,7 @@ export const ZSubmitDepositRequest = z.object({
 export type TSubmitDepositRequest = z.input<typeof ZSubmitDepositRequest>;
 
 export const ZCreateOnlineDepositRequest = z.object({
-  channelId: z.coerce.number().int().positive(),
+  channelId: ZRowId,
   amount: ZAmount,
 });
 export type TCreateOnlineDepositRequest = z.input<typeof ZCreateOnlineDepositRequest>;
@@ -123,6 +124,7 @@ export const depositEndpoints = {
     method: 'GET',
     path: '/wps/relay/MCSFE_getDepositSettings',
     auth: 'member',
+    members: REAL_MEMBERS,
     response: ZDepositSettings,
     summary: 'Deposit channels of the merchant (bank details for bank transfers), limits and fees',
     tags,
@@ -132,6 +134,7 @@ export const depositEndpoints = {
     method: 'POST',
     path: '/wps/relay/MCSFE_submitDeposit',
     auth: 'member',
+    members: REAL_MEMBERS,
     body: ZSubmitDepositRequest,
     response: ZDepositOrder,
     summary:
@@ -143,6 +146,7 @@ export const depositEndpoints = {
     method: 'POST',
     path: '/wps/relay/MCSFE_createOnlineDeposit',
     auth: 'member',
+    members: REAL_MEMBERS,
     body: ZCreateOnlineDepositRequest,
     response: z.object({ orderNo: z.string(), payUrl: z.string() }),
     summary:
@@ -154,6 +158,7 @@ export const depositEndpoints = {
     method: 'GET',
     path: '/wps/relay/MCSFE_getDepositHistory',
     auth: 'member',
+    members: REAL_MEMBERS,
     query: ZDepositHistoryQuery,
     response: z.object({
       list: z.array(ZDepositOrder),
@@ -170,6 +175,7 @@ export const depositEndpoints = {
     method: 'GET',
     path: '/wps/relay/MCSFE_getDepositOrder',
     auth: 'member',
+    members: REAL_MEMBERS,
     query: z.object({ orderNo: ZOrderNo }),
     response: ZDepositOrder,
     summary: "One of the member's deposits (the page the gateway returns the player to reads it)",
@@ -290,7 +296,7 @@ export const ZDepositAdminQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(ADMIN_PAGE_SIZE.MAX).default(ADMIN_PAGE_SIZE.DEFAULT),
   status: z.enum(DEPOSIT_STATUSES).optional(),
   kind: z.enum(DEPOSIT_KINDS).optional(),
-  channelId: z.coerce.number().int().positive().optional(),
+  channelId: ZRowId.optional(),
   username: z.string().trim().min(1).max(40).optional(),
   orderNo: z.string().trim().min(1).max(64).optional(),
   /** inclusive */
@@ -301,7 +307,7 @@ export const ZDepositAdminQuery = z.object({
 export type TDepositAdminQuery = z.output<typeof ZDepositAdminQuery>;
 
 export const ZDepositReview = z.object({ remark: z.string().trim().max(200).optional() });
-const ZChannelParams = z.object({ id: z.coerce.number().int().positive() });
+const ZChannelParams = z.object({ id: ZRowId });
 const ZOrderParams = z.object({ orderNo: ZOrderNo });
 
 const adminTags = ['admin'];

@@ -1,8 +1,46 @@
 import type { z } from 'zod';
+import { isAgentType, isTrialType } from './constants.js';
+import type { TErrorCode } from './errors.js';
 
 /** Who may call an endpoint. `member` = any logged-in player session; `operator` = operator console token. */
 export type TAuth = 'none' | 'optional' | 'member' | 'operator';
 export type THttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+/** Kinds of member session (API-REFERENCE 5.1): agents are types 1, 2, 41, 42, trial (free play) type 4. */
+export const MEMBER_KINDS = ['player', 'agent', 'trial'] as const;
+export type TMemberKind = (typeof MEMBER_KINDS)[number];
+export const memberKindOf = (type: number): TMemberKind =>
+  isAgentType(type) ? 'agent' : isTrialType(type) ? 'trial' : 'player';
+/** Money, withdrawal and account-security calls: a trial account plays with play money only (SPEC §6). */
+export const REAL_MEMBERS = ['player', 'agent'] as const satisfies readonly TMemberKind[];
+export const AGENTS_ONLY = ['agent'] as const satisfies readonly TMemberKind[];
+
+/**
+ * Operator permissions: viewers read, owners and admins read and write the merchant's data; `owner`
+ * is for what reaches past the merchant (the catalogue every merchant shares): owners only.
+ */
+export type TOperatorPermission = 'read' | 'write' | 'owner';
+
+/**
+ * Whether an operator role holds a permission: viewers read; owners and admins read and write; only
+ * owners hold `owner`. Unknown roles get nothing.
+ */
+export function operatorCan(role: string, permission: TOperatorPermission): boolean {
+  if (permission === 'owner') return role === 'owner';
+  const writer = role === 'owner' || role === 'admin';
+  return permission === 'read' ? writer || role === 'viewer' : writer;
+}
+
+/** What an endpoint's declaration allows, with the defaults filled in (route.ts enforces it). */
+export interface TAccess {
+  auth: TAuth;
+  /** member calls: the kinds that may call */
+  members?: readonly TMemberKind[];
+  /** operator calls: the permission needed */
+  permission?: TOperatorPermission;
+  /** code refusing a player on a call for agents only (a trial account gets `need_real_account`) */
+  refusal?: TErrorCode;
+}
 
 /**
  * One API call, defined once. The server registers routes from it (validating `query`/`body`
@@ -21,6 +59,12 @@ export interface Endpoint<
   /** White-label module id (API-REFERENCE §4); the server refuses the call when the merchant switched it off. */
   modId?: string;
   auth: TAuth;
+  /** `member` calls: which kinds of member may call; all when omitted. */
+  members?: readonly TMemberKind[];
+  /** `operator` calls: the permission needed; `read` for GET, `write` otherwise when omitted. */
+  permission?: TOperatorPermission;
+  /** Error code for a player refused by `members` (clients already know it); `forbidden` when omitted. */
+  refusal?: TErrorCode;
   /** Body arrives encrypted (RSA-OAEP-wrapped AES-256-GCM) when the client follows the reference. */
   encrypted?: boolean;
   /** Body is application/x-www-form-urlencoded. */
@@ -32,6 +76,18 @@ export interface Endpoint<
   response: R;
   summary: string;
   tags?: string[];
+}
+
+/** The endpoint's declared access with the defaults filled in: one reading for the server, OpenAPI and tests. */
+export function accessOf(
+  e: Pick<Endpoint, 'auth' | 'method' | 'members' | 'permission' | 'refusal'>,
+): TAccess {
+  if (e.auth === 'member') {
+    return { auth: e.auth, members: e.members ?? MEMBER_KINDS, refusal: e.refusal ?? 'forbidden' };
+  }
+  if (e.auth === 'operator')
+    return { auth: e.auth, permission: e.permission ?? (e.method === 'GET' ? 'read' : 'write') };
+  return { auth: e.auth };
 }
 
 /**

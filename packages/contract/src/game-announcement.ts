@@ -1,3 +1,4 @@
+import { ZRowId, ZRowIdNumber } from './ids.js';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.js';
 import { adminContentCrud, adminPatchOf } from './admin.js';
@@ -43,7 +44,7 @@ export const ZGameAnnouncementsQuery = z.object({
   /** vendor code; absent: every vendor */
   vassalage: opt(ZVendor),
   /** a game: its own announcements and its vendor's vendor-wide ones */
-  nodeId: opt(z.coerce.number().int().positive()),
+  nodeId: opt(ZRowId),
   gameType: opt(ZAnnouncementGameType),
   language: opt(z.string().trim().toUpperCase().max(8)),
 });
@@ -51,7 +52,7 @@ export const ZGameAnnouncementsQuery = z.object({
 export const ZGameAnnouncementInput = z
   .object({
     vassalage: ZVendor,
-    nodeId: z.number().int().positive().nullable().default(null),
+    nodeId: ZRowIdNumber.nullable().default(null),
     gameType: ZAnnouncementGameType.nullable().default(null),
     title: ZLocalizedText.default({}),
     /** HTML per language; sanitised by the server on write */

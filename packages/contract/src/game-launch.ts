@@ -1,3 +1,4 @@
+import { ZRowId } from './ids.js';
 import { z } from 'zod';
 import { defineEndpoint, MEMBER_KINDS } from './endpoint.js';
 import { DATE_PRESETS } from './account-record.js';
@@ -23,7 +24,7 @@ export const LAUNCH_MODES = ['GLS', 'LOTT'] as const;
 
 const launchParams = {
   /** catalogue node id of the game (what the lobby's cards carry) */
-  nodeId: opt(z.coerce.number().int().positive()),
+  nodeId: opt(ZRowId),
   /** vendor code + game code, when the caller has no nodeId (e.g. `gameId: JL0118` with `vassalage: JL`) */
   vassalage: opt(ZVendorCode),
   gameCode: opt(ZGameCode),

@@ -1,5 +1,6 @@
+import { ZRowId } from './ids.js';
 import { z } from 'zod';
-import { defineEndpoint } from './endpoint.js';
+import { defineEndpoint, MEMBER_KINDS, REAL_MEMBERS } from './endpoint.js';
 import { ZPage } from './admin.js';
 import { ZMoney } from './money.js';
 
@@ -116,6 +117,7 @@ export const ZGame = z.object({
   gameClassify: z.enum(GAME_CLASSIFIES).nullable(),
   showIcon: z.string(),
   iconUrl: z.string(),
+  /** the game's own image too: the original's clients read it before showIcon */
   defaultIcon: z.string(),
   isHot: z.boolean(),
   isNew: z.boolean(),
@@ -226,7 +228,7 @@ export const ZFavouriteQuery = z.object({
 });
 
 export const ZFavouriteRequest = z.object({
-  nodeId: z.coerce.number().int().positive().max(2_147_483_647),
+  nodeId: ZRowId,
   /** the game's vendor (vassalage); checked against the game when sent */
   vendor: opt(ZVendorCode),
   gameType: opt(ZGameType),
@@ -340,12 +342,26 @@ export const gameEndpoints = {
     summary: 'Hot games of the merchant (optionally of one vendor or type)',
     tags,
   }),
+  /** The same call as some of the original's clients make it (PXAPI): the filters in a JSON body. */
+  hotGamesPost: defineEndpoint({
+    id: 'games.hotGamesV2Post',
+    method: 'POST',
+    path: '/wps/relay/GCSGAME_hotGamesV2',
+    modId: 'GAMELOHOT3',
+    auth: 'optional',
+    query: ZHotGamesQuery,
+    body: ZHotGamesQuery,
+    response: z.object({ list: z.array(ZGame) }),
+    summary: 'Hot games, filters in the body (or the query)',
+    tags,
+  }),
   recentGames: defineEndpoint({
     id: 'games.recentGame',
     method: 'GET',
     path: '/wps/relay/GCS_recentGame',
     modId: 'GAMELOREC3',
     auth: 'member',
+    members: MEMBER_KINDS,
     query: z.object({ ...clientParams }),
     response: z.object({ list: z.array(ZGame) }),
     summary: "The member's recently launched games, newest first (trial accounts: their free-play launches)",
@@ -357,6 +373,7 @@ export const gameEndpoints = {
     path: '/wps/relay/MCSFE_getFavoriteGames',
     modId: 'GAMELOFAV3',
     auth: 'member',
+    members: MEMBER_KINDS,
     query: ZFavouriteQuery,
     response: z.array(z.number().int()),
     summary: "The member's favourite node ids",
@@ -368,6 +385,7 @@ export const gameEndpoints = {
     path: '/wps/relay/MCSFE_getFavoriteGamesList',
     modId: 'GAMELOFAV3',
     auth: 'member',
+    members: MEMBER_KINDS,
     query: ZFavouriteQuery,
     response: ZFavouriteList,
     summary: "The member's favourite games, newest first, paged",
@@ -379,6 +397,7 @@ export const gameEndpoints = {
     path: '/wps/relay/MCSFE_addFavoriteGameV2',
     modId: 'GAMELOFAV3',
     auth: 'member',
+    members: REAL_MEMBERS,
     body: ZFavouriteRequest,
     response: z.array(z.number().int()),
     summary:
@@ -391,6 +410,7 @@ export const gameEndpoints = {
     path: '/wps/relay/MCSFE_removeFavoriteGameV2',
     modId: 'GAMELOFAV3',
     auth: 'member',
+    members: REAL_MEMBERS,
     body: ZFavouriteRequest,
     response: z.array(z.number().int()),
     summary: 'Remove a favourite (absent is fine); answers the favourite node ids. Trial: need_real_account',
@@ -586,6 +606,8 @@ export const adminCatalogueEndpoints = {
     method: 'POST',
     path: '/admin/api/catalogue/import',
     auth: 'operator',
+    // the catalogue is shared by every merchant: one merchant's admin may not rewrite it
+    permission: 'owner',
     body: ZCatalogueFeed,
     response: ZCatalogueImportResult,
     summary: 'Import a vendor feed into the shared catalogue (idempotent upsert; audited; owner)',
@@ -626,7 +648,7 @@ export const adminCatalogueEndpoints = {
     method: 'PUT',
     path: '/admin/api/catalogue/games/:nodeId',
     auth: 'operator',
-    params: z.object({ nodeId: z.coerce.number().int().positive().max(2_147_483_647) }),
+    params: z.object({ nodeId: ZRowId }),
     body: ZCatalogueGameUpdate,
     response: ZCatalogueGameAdmin,
     summary: "Override a game's enablement, order or hot flag for the merchant (audited; owner/admin)",

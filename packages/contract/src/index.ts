@@ -27,3 +27,4 @@ export * from './game-server.js';
 export * from './time.js';
 export * from './game-announcement.js';
 export * from './cors.js';
+export * from './ids.js';

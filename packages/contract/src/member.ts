@@ -1,5 +1,6 @@
+import { ZRowId } from './ids.js';
 import { z } from 'zod';
-import { defineEndpoint } from './endpoint.js';
+import { defineEndpoint, MEMBER_KINDS, REAL_MEMBERS } from './endpoint.js';
 import { ALL_LANGUAGES } from './constants.js';
 import { ADMIN_PAGE_SIZE, ZPage } from './admin.js';
 
@@ -82,7 +83,7 @@ export const ZLoginHistoryEntry = z.object({
 export const ZAuthEventQuery = z.object({
   pageNo: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(ADMIN_PAGE_SIZE.MAX).default(ADMIN_PAGE_SIZE.DEFAULT),
-  memberId: z.coerce.number().int().positive().optional(),
+  memberId: ZRowId.optional(),
   /** exact username tried (case-insensitive) */
   username: z.string().trim().min(1).max(64).optional(),
   kind: z
@@ -120,6 +121,11 @@ export const ZAuthSettings = z.object({
   captchaAlways: z.boolean(),
   /** username logins and registrations need a solved slider challenge */
   sliderRequired: z.boolean(),
+  /**
+   * registrations must send the terms tick and the age agreement; off, consent is recorded as given by
+   * the front end (clients of the original platform send neither)
+   */
+  consentRequired: z.boolean(),
   captchaAfterFailures: z.number().int().min(0).max(100),
   lockoutFailures: z.number().int().min(1).max(100),
   lockoutMinutes: z
@@ -167,7 +173,7 @@ export const ZAdminMemberQuery = z.object({
   type: z.coerce.number().int().optional(),
   status: z.enum(MEMBER_STATUSES).optional(),
   /** direct downline of this member */
-  parentId: z.coerce.number().int().positive().optional(),
+  parentId: ZRowId.optional(),
 });
 export type TAdminMemberQuery = z.input<typeof ZAdminMemberQuery>;
 
@@ -183,6 +189,7 @@ export const memberEndpoints = {
     path: '/wps/member/info',
     modId: 'COMM3',
     auth: 'member',
+    members: MEMBER_KINDS,
     response: ZMemberInfo,
     summary: 'The logged-in member (401 login.not.session for anonymous callers)',
     tags,
@@ -193,6 +200,7 @@ export const memberEndpoints = {
     path: '/wps/member/info/icon',
     modId: 'PROFPIC3',
     auth: 'member',
+    members: MEMBER_KINDS,
     response: ZMemberIcon,
     summary: "The member's avatar",
     tags,
@@ -203,6 +211,7 @@ export const memberEndpoints = {
     path: '/wps/member/language',
     modId: 'COMM3',
     auth: 'member',
+    members: MEMBER_KINDS,
     body: ZLanguageRequest,
     response: z.object({ language: z.string() }),
     summary: "Stores the member's language",
@@ -214,6 +223,7 @@ export const memberEndpoints = {
     path: '/wps/member/login-history',
     modId: 'COMM3',
     auth: 'member',
+    members: REAL_MEMBERS,
     query: ZLoginHistoryQuery,
     response: ZPage(ZLoginHistoryEntry),
     summary:
@@ -267,7 +277,7 @@ export const memberAdminEndpoints = {
     method: 'PUT',
     path: '/admin/api/members/:id/status',
     auth: 'operator',
-    params: z.object({ id: z.coerce.number().int().positive() }),
+    params: z.object({ id: ZRowId }),
     body: ZAdminMemberStatus,
     response: ZAdminMember,
     summary: 'Blocks (ending every session) or unblocks a member (audited)',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from './endpoint.js';
+import { defineEndpoint, MEMBER_KINDS } from './endpoint.js';
 
 /**
  * Platform messages to one member (API-REFERENCE §3.10, INBOX3). A message is `kind` + `data`; the
@@ -42,8 +42,21 @@ export const messageEndpoints = {
     path: '/wps/relay/CSP_unreadCount',
     modId: 'INBOX3',
     auth: 'member',
+    members: MEMBER_KINDS,
     response: z.number().int(),
     summary: 'Number of unread platform messages',
+    tags,
+  }),
+  /** The same count under the name the original's clients call (`{"value": 1}`, PX-PLAN). */
+  inboxUnreadCount: defineEndpoint({
+    id: 'message.inboxUnreadCount',
+    method: 'GET',
+    path: '/wps/relay/EMFE_getInboxUnreadCount',
+    modId: 'INBOX3',
+    auth: 'member',
+    members: MEMBER_KINDS,
+    response: z.number().int(),
+    summary: 'Number of unread platform messages (alias of CSP_unreadCount)',
     tags,
   }),
   inbox: defineEndpoint({
@@ -52,6 +65,7 @@ export const messageEndpoints = {
     path: '/wps/relay/CSP_getInbox',
     modId: 'INBOX3',
     auth: 'member',
+    members: MEMBER_KINDS,
     query: ZInboxQuery,
     response: z.object({
       list: z.array(ZMemberMessage),
@@ -68,6 +82,7 @@ export const messageEndpoints = {
     path: '/wps/relay/CSP_readMessage',
     modId: 'INBOX3',
     auth: 'member',
+    members: MEMBER_KINDS,
     body: z.object({
       ids: z
         .array(z.string().regex(/^\d{1,18}$/))

@@ -54,3 +54,36 @@ export type TAmount = z.input<typeof ZAmount>;
 
 /** An amount in a response: decimal text with the merchant's number of decimals. */
 export const ZMoney = z.string().regex(/^-?\d+(\.\d+)?$/);
+
+/**
+ * An exact decimal that a response writes as a JSON number with all of its digits (`10000.00`,
+ * `0.50`): the original platform's clients read balances as numbers. `JSON.stringify` of a JS number
+ * would drop the trailing zeros and round beyond 2^53 (and `JSON.rawJSON` is not in Node 20), so the
+ * server's reply serializer writes `text` verbatim; any other serializer gets the exact text as a string.
+ */
+export class JsonDecimal {
+  constructor(readonly text: string) {
+    if (!/^-?\d+(\.\d+)?$/.test(text)) throw new TypeError(`not a decimal: ${text}`);
+  }
+
+  toJSON(): string {
+    return this.text;
+  }
+}
+
+/**
+ * An amount in a response written as a JSON number with exactly the currency's decimals. Clients
+ * read a number (the output type); the server hands over a JsonDecimal built from minor units (the
+ * input type), so no amount on its way out passes through a float.
+ */
+export const ZMoneyNumber = z
+  // a JsonDecimal on the server's side of the wire, a number on the client's
+  .custom<JsonDecimal>(
+    (v) => v instanceof JsonDecimal || (typeof v === 'number' && Number.isFinite(v)),
+    'amount must be an exact decimal',
+  )
+  .meta({
+    type: 'number',
+    description: "JSON number with exactly the currency's decimals (10000.00)",
+    example: 10000.0,
+  }) as unknown as z.ZodType<number, JsonDecimal>;

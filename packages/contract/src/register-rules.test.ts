@@ -10,6 +10,7 @@ import {
   nationalDisplay,
   normaliseDialingCode,
   normalisePhone,
+  registrationSmsRequired,
   validateField,
   validateRegistration,
   type TRuleLike,
@@ -368,6 +369,45 @@ describe('phone numbers', () => {
     expect(normalisePhone('abc', '01712345678')).toBeNull();
     expect(fullPhone('+880', '1712345678')).toBe('8801712345678');
   });
+  it('reads every common spelling of a number as one canonical national number', () => {
+    for (const typed of [
+      '01717527071',
+      '1717527071',
+      '+8801717527071',
+      '8801717527071',
+      '008801717527071',
+      '+880 1717-527071',
+      '+880 (0)1717 527071',
+      '0171-752 7071',
+      '880 1717 527 071',
+      ' 01717.527.071 ',
+    ])
+      expect(normalisePhone('+880', typed), typed).toBe('1717527071');
+    // another country's code is no number of this country; a wrong length stays wrong
+    expect(normalisePhone('+880', '+911717527071')).toBeNull();
+    expect(normalisePhone('+880', '+88017175270')).toBeNull();
+    expect(normalisePhone('+880', '88001717527071x')).toBeNull();
+    expect(normalisePhone('+880', '+')).toBeNull();
+    // country-aware: the same digits read in the merchant's own country
+    expect(normalisePhone('+91', '+91 98765 43210')).toBe('9876543210');
+    expect(normalisePhone('+91', '09876543210')).toBe('9876543210');
+    expect(normalisePhone('+1', '1 (202) 555-0123')).toBe('2025550123');
+    expect(normalisePhone('+1', '+1 202 555 0123')).toBe('2025550123');
+  });
+  it('property: a BD mobile number in any spelling normalises to the same national number', () => {
+    fc.assert(
+      fc.property(
+        fc.tuple(fc.constantFrom(...range(0x33, 0x39)), str(of(DIGITS), 8, 8)),
+        fc.constantFrom('', '0', '880', '+880', '00880', '+880 0'),
+        fc.constantFrom('', ' ', '-'),
+        ([a, b], prefix, sep) => {
+          const n = `1${a}${b}`;
+          const typed = `${prefix}${n.slice(0, 4)}${sep}${n.slice(4)}`;
+          expect(normalisePhone('+880', typed)).toBe(n);
+        },
+      ),
+    );
+  });
   it('shows a stored national number with its trunk prefix', () => {
     expect(nationalDisplay('+880', '1336712345')).toBe('01336712345');
     expect(nationalDisplay('880', '1336712345')).toBe('01336712345');
@@ -464,8 +504,43 @@ describe('validateRegistration', () => {
       v({ ...base, mobileNum: '02712345678', countryDialingCode: '+880' }, 'mobile').mobileNum?.key,
     ).toBe('phone_format');
     expect(v({ ...base, mobileNum: '01712345678', countryDialingCode: '+880' }, 'mobile')).toEqual({});
+    // the digits rule (10-11) sees the number as written at home, whatever spelling was typed
+    expect(v({ ...base, mobileNum: '+880 1712-345678', countryDialingCode: '+880' }, 'mobile')).toEqual({});
+    expect(v({ ...base, mobileNum: '8801712345678' }, 'mobile')).toEqual({});
     expect(v({ ...base, mobileNum: '01712345678' }, 'mobile', true).verificationCode?.key).toBe('required');
     expect(v({ ...base, mobileNum: '01712345678', verificationCode: '123456' }, 'mobile', true)).toEqual({});
+  });
+  it('confirmPassword: left out (optional) is not asked for; sent, it must match; the form always asks', () => {
+    const { confirmPassword: _c, ...noConfirm } = good;
+    const o = (input: object) =>
+      validateRegistration(rules, input, { mode: 'username', smsRequired: false, confirmOptional: true });
+    expect(o(noConfirm)).toEqual({});
+    expect(o({ ...good, confirmPassword: 'Secret#2' }).confirmPassword?.key).toBe('inconsistent');
+    expect(o({ ...good, confirmPassword: '' }).confirmPassword?.key).toBe('required');
+    expect(v(noConfirm).confirmPassword?.key).toBe('required');
+  });
+  it('consent: required by default; when not required, absent ticks pass but a refusal does not', () => {
+    const { termsAccepted: _t, ageConfirmed: _a, ...noConsent } = good;
+    const c = (input: object, consentRequired: boolean) =>
+      validateRegistration(rules, input, {
+        mode: 'username',
+        smsRequired: false,
+        ageLimit: 18,
+        consentRequired,
+      });
+    expect(Object.keys(c(noConsent, true)).sort()).toEqual(['ageConfirmed', 'termsAccepted']);
+    expect(v(noConsent).termsAccepted?.key).toBe('agree');
+    expect(c(noConsent, false)).toEqual({});
+    expect(c({ ...noConsent, termsAccepted: false }, false).termsAccepted?.key).toBe('agree');
+    expect(c({ ...noConsent, ageConfirmed: true, confirmedAge: 16 }, false).ageConfirmed?.key).toBe('agree');
+  });
+  it('the SMS code follows REGMOBVERF3 for both forms; a tree without it keeps mobile verified', () => {
+    expect(registrationSmsRequired('mobile', { REGMOBVERF3: true })).toBe(true);
+    expect(registrationSmsRequired('username', { REGMOBVERF3: true })).toBe(true);
+    expect(registrationSmsRequired('mobile', { REGMOBVERF3: false })).toBe(false);
+    expect(registrationSmsRequired('username', { REGMOBVERF3: false })).toBe(false);
+    expect(registrationSmsRequired('mobile', {})).toBe(true);
+    expect(registrationSmsRequired('username', {})).toBe(false);
   });
   it('mobile mode without password registration needs no password', () => {
     expect(

@@ -412,21 +412,34 @@ export const phoneRuleOf = (dialingCode: string): TPhoneRule => PHONE_RULES[dial
 
 /**
  * The national number in canonical form (digits only, no trunk prefix), or null when it is not a
- * phone number of that country: BD `01712345678`, `1712345678` and `017-1234 5678` all give `1712345678`.
+ * phone number of that country. Every common way of writing a number gives the same result: BD
+ * `01712345678`, `1712345678`, `017-1234 5678`, `+880 1712-345678`, `8801712345678` and
+ * `00880 1712345678` all give `1712345678`. A number written with another country's code is not a
+ * number of this country (null). Members are stored under this form and every look-up by phone uses it.
  */
 export function normalisePhone(dialingCode: unknown, raw: unknown): string | null {
   const code = normaliseDialingCode(dialingCode);
   if (!code || (typeof raw !== 'string' && typeof raw !== 'number')) return null;
-  const digits = String(raw).trim().replace(/[\s-]/g, '');
-  if (!/^[0-9]+$/.test(digits)) return null;
+  const written = String(raw)
+    .trim()
+    .replace(/[\s().-]/g, '');
   const rule = phoneRuleOf(code);
   const ok = (d: string) =>
     d.length >= rule.minDigits && d.length <= rule.maxDigits && (!rule.mobile || rule.mobile.test(d));
-  if (rule.trunkPrefix && digits.startsWith(rule.trunkPrefix)) {
-    const national = digits.slice(rule.trunkPrefix.length);
-    if (ok(national) && !national.startsWith(rule.trunkPrefix)) return national;
-  }
-  return ok(digits) && !(rule.trunkPrefix && digits.startsWith(rule.trunkPrefix)) ? digits : null;
+  const national = (digits: string): string | null => {
+    if (!/^[0-9]+$/.test(digits)) return null;
+    if (rule.trunkPrefix && digits.startsWith(rule.trunkPrefix)) {
+      const rest = digits.slice(rule.trunkPrefix.length);
+      return ok(rest) && !rest.startsWith(rule.trunkPrefix) ? rest : null;
+    }
+    return ok(digits) ? digits : null;
+  };
+  const cc = code.slice(1);
+  // international forms: `+880…` or `00880…` must carry this country's code
+  const intl = /^(?:\+|00)([0-9]+)$/.exec(written);
+  if (intl) return intl[1]!.startsWith(cc) ? national(intl[1]!.slice(cc.length)) : null;
+  // `880…` without the plus: only when the digits are no national number by themselves
+  return national(written) ?? (written.startsWith(cc) ? national(written.slice(cc.length)) : null);
 }
 
 /**
@@ -471,6 +484,19 @@ export type TRegisterRuleField = (typeof REGISTER_RULE_FIELDS)[number];
 /** Fields the server fills on mobile registration or the form never shows as plain rule fields. */
 const ALWAYS_REQUIRED = new Set<TRegisterRuleField>(['username', 'password', 'confirmPassword']);
 
+/**
+ * Whether a registration asks for an SMS code, following the white-label switch REGMOBVERF3 ("SMS
+ * verification at registration"): on, both username and mobile registration ask for one; off, neither
+ * does. A tree without the switch keeps mobile registration verified (the strict default) and username
+ * registration without a code, as before the switch existed.
+ */
+export function registrationSmsRequired(
+  mode: 'username' | 'mobile',
+  modules: Readonly<Record<string, boolean | undefined>>,
+): boolean {
+  return mode === 'mobile' ? modules.REGMOBVERF3 !== false : modules.REGMOBVERF3 === true;
+}
+
 export interface TRegistrationMode {
   /** `username` (PUT /wps/member/register) or `mobile` (PUT /wps/member/register/mobile: username = mobile) */
   mode: 'username' | 'mobile';
@@ -485,6 +511,17 @@ export interface TRegistrationMode {
    * lower age (`confirmedAge`, what a form with stale settings showed) does not count.
    */
   ageLimit?: number;
+  /**
+   * The terms tick and the age agreement must be sent (the merchant's `consentRequired`, default on).
+   * Off: the front end shows the terms and consent is taken as given when they are not sent; a tick sent
+   * as false, or an agreement to a lower age, is still refused.
+   */
+  consentRequired?: boolean;
+  /**
+   * A confirmation left out of the payload is not asked for (the original platform's clients send
+   * none); one that is sent, even empty, must equal the password. The player site's form always sends it.
+   */
+  confirmOptional?: boolean;
   log?: TPatternLog;
 }
 
@@ -524,6 +561,11 @@ export function validateRegistration(
   const errors: TRegistrationErrors = {};
   const mobile = opts.mode === 'mobile';
   const passwordAsked = !mobile || opts.mobilePassword !== false;
+  const confirmAsked = passwordAsked && !(opts.confirmOptional && input.confirmPassword === undefined);
+  const dialing = normaliseDialingCode(input.countryDialingCode ?? '+880');
+  // the number's rule sees it as written at home, whichever common spelling was typed (+880 …, 880 …)
+  const national = dialing ? normalisePhone(dialing, input.mobileNum) : null;
+  const values = { ...input, mobileNum: national ? nationalDisplay(dialing, national) : input.mobileNum };
   for (const field of REGISTER_RULE_FIELDS) {
     const rule: (TRuleLike & { enabled?: boolean }) | undefined =
       rules[field] ?? (ALWAYS_REQUIRED.has(field) ? ANY_RULE : undefined);
@@ -538,13 +580,14 @@ export function validateRegistration(
     if (!forced && rule.enabled === false) continue;
     if (field === 'username' && mobile) continue;
     if ((field === 'password' || field === 'confirmPassword') && !passwordAsked) continue;
+    if (field === 'confirmPassword' && !confirmAsked) continue;
     if (field === 'captcha' && opts.skipCaptcha) continue;
     if (field === 'verificationCode' && !opts.smsRequired) continue;
     const required = forced || field === 'paymentPassword' || rule.required;
-    const err = validateField(rule, input[field], { required, log: opts.log });
+    const err = validateField(rule, values[field], { required, log: opts.log });
     if (err) errors[field] = err;
   }
-  if (!errors.confirmPassword && !errors.password && passwordAsked) {
+  if (!errors.confirmPassword && !errors.password && confirmAsked) {
     const a = typeof input.password === 'string' ? input.password.trim() : '';
     const b = typeof input.confirmPassword === 'string' ? input.confirmPassword.trim() : '';
     if (a !== b) errors.confirmPassword = fieldError('inconsistent', rules.confirmPassword ?? NO_BOUNDS);
@@ -557,10 +600,12 @@ export function validateRegistration(
       errors.mobileNum = fieldError('phone_format', { minLength: r.minDigits, maxLength: r.maxDigits });
     }
   }
-  if (input.termsAccepted !== true) errors.termsAccepted = fieldError('agree', NO_BOUNDS);
+  const consent = opts.consentRequired !== false;
+  const ticked = (v: unknown) => v === true || (!consent && v === undefined);
+  if (!ticked(input.termsAccepted)) errors.termsAccepted = fieldError('agree', NO_BOUNDS);
   const age = opts.ageLimit ?? 0;
   const agreedAge = typeof input.confirmedAge === 'number' ? input.confirmedAge : age;
-  if (input.ageConfirmed !== true || agreedAge < age)
+  if (!ticked(input.ageConfirmed) || agreedAge < age)
     errors.ageConfirmed = fieldError('agree', { minLength: age, maxLength: age });
   return errors;
 }

@@ -1,3 +1,4 @@
+import { ZRowIdNumber } from './ids.js';
 import { z } from 'zod';
 import { DEFAULT_AGE_LIMIT } from './constants.js';
 import { defineEndpoint } from './endpoint.js';
@@ -9,11 +10,18 @@ import { ZRegisterFieldRule, type TRegisterFieldRule } from './system.js';
  * (register-rules.ts), the same function the player site runs before submitting.
  *
  * Decisions (the reference is silent):
- * - the terms tick and the age agreement travel as `termsAccepted` / `ageConfirmed` and must be true;
+ * - the terms tick and the age agreement travel as `termsAccepted` / `ageConfirmed` and must be true
+ *   while the merchant's `consentRequired` auth setting is on (the default); off, the original
+ *   platform's clients that send neither are registered and the consent is recorded as given by the
+ *   front end (a tick sent as false is still refused);
  *   the register settings serve the merchant's age limit as `value.ageLimit` (18 unless the operator set
  *   another); a client may send the age its agreement named as `confirmedAge`, and an agreement to a
  *   lower age than the merchant's (a form shown with stale settings) answers `register_field_invalid`
  *   on `ageConfirmed`;
+ * - `confirmPassword` left out of the payload is not asked for (the original's mobile clients send
+ *   none); sent, it must equal the password;
+ * - the SMS code follows the white-label switch REGMOBVERF3 (`registrationSmsRequired`): on, username
+ *   and mobile registration need it; off, neither does;
  * - like a username login, registration needs a `sliderToken` from `POST /wps/captcha/slider/verify`
  *   while the merchant's slider setting (`sliderRequired`) is on: 400 `slider_required` without one,
  *   `slider_failed` for a used, expired or unknown one. It is checked after the form's fields, so a form
@@ -25,7 +33,11 @@ import { ZRegisterFieldRule, type TRegisterFieldRule } from './system.js';
  *   An unknown code answers `invitation_code_error`;
  * - a field failing its rule answers 422 `register_field_invalid` whose `message` is the first field's
  *   text and whose `value.errors` maps each failing field to `{key, min, max, params}`;
- * - mobile registration: username = the mobile number (national number, no trunk 0). Without
+ * - the operator switches `sliderRequired` and `consentRequired` with
+ *   `PUT /admin/api/security/auth-settings` and REGMOBVERF3 with `PUT /admin/api/whitelabel/:modId`
+ *   (both audited); defaults are strict;
+ * - mobile registration: username = the mobile number (national number, no trunk 0; any common way
+ *   of writing it, `normalisePhone`, with the merchant's dialing code when none is sent). Without
  *   MOBILENUMPASSREG3 the client sends no password: the server generates one, sends it by SMS and the
  *   account must change it at first login (`mustChangePassword`).
  */
@@ -63,6 +75,8 @@ export const ZRegisterRequest = z.object({
   email: text(255),
   qqNum: text(32),
   mobileNum: text(32),
+  /** the original platform's mobile registration names the number `mobile`: an alias of `mobileNum` */
+  mobile: text(32),
   recommenderId: text(64),
   captcha: text(16),
   verificationCode: text(16),
@@ -139,7 +153,7 @@ export const ZAffiliateQuery = z.object({
 });
 
 export const ZAdminAffiliateInput = z.object({
-  memberId: z.number().int().positive(),
+  memberId: ZRowIdNumber,
   code: z
     .string()
     .trim()
@@ -216,7 +230,8 @@ export const registrationEndpoints = {
     encrypted: true,
     body: ZRegisterRequest,
     response: ZRegisterValue,
-    summary: 'Register by mobile number (username = mobile) with the SMS code; login:true answers a session',
+    summary:
+      'Register by mobile number (`mobileNum` or `mobile`; username = the national number) with the SMS code while REGMOBVERF3 is on; login:true answers a session',
     tags,
   }),
 };

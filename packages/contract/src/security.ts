@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from './endpoint.js';
+import { defineEndpoint, MEMBER_KINDS, REAL_MEMBERS } from './endpoint.js';
 import { ADMIN_PAGE_SIZE, ZPage } from './admin.js';
 import { LOGIN_VERIFY_METHODS, ZLoginValue } from './session.js';
 
@@ -151,6 +151,7 @@ export const passwordEndpoints = {
     path: '/wps/member/password',
     modId: 'PASS3',
     auth: 'member',
+    members: REAL_MEMBERS,
     encrypted: true,
     body: ZChangePasswordRequest,
     response: z.object({ changed: z.literal(true) }),
@@ -213,6 +214,7 @@ export const passwordEndpoints = {
     path: '/wps/member/hasWithdrawalPassword',
     modId: 'COMM3',
     auth: 'member',
+    members: REAL_MEMBERS,
     response: z.boolean(),
     summary: 'Whether the member has set a withdrawal (payment) password',
     tags: tagsPw,
@@ -223,6 +225,7 @@ export const passwordEndpoints = {
     path: '/wps/member/paymentPassword',
     modId: 'COMM3',
     auth: 'member',
+    members: REAL_MEMBERS,
     encrypted: true,
     body: ZSetPaymentPasswordRequest,
     response: z.object({ set: z.literal(true) }),
@@ -235,6 +238,7 @@ export const passwordEndpoints = {
     path: '/wps/member/paymentPassword',
     modId: 'COMM3',
     auth: 'member',
+    members: REAL_MEMBERS,
     encrypted: true,
     body: ZChangePaymentPasswordRequest,
     response: z.object({ changed: z.literal(true) }),
@@ -324,6 +328,7 @@ export const twoFactorEndpoints = {
     method: 'GET',
     path: '/wps/member/totp',
     auth: 'member',
+    members: MEMBER_KINDS,
     response: ZTotpStatus,
     summary: 'Whether Google Authenticator is bound',
     tags: tags2fa,
@@ -333,6 +338,7 @@ export const twoFactorEndpoints = {
     method: 'POST',
     path: '/wps/member/totp/bind/start',
     auth: 'member',
+    members: REAL_MEMBERS,
     response: ZTotpBindStart,
     summary:
       'Start binding Google Authenticator: a new secret, valid until confirmed with a code (10 minutes)',
@@ -343,6 +349,7 @@ export const twoFactorEndpoints = {
     method: 'POST',
     path: '/wps/member/totp/bind/confirm',
     auth: 'member',
+    members: REAL_MEMBERS,
     body: ZTotpCodeRequest,
     response: z.object({ bound: z.literal(true) }),
     summary: "Confirm the binding with the authenticator's current code",
@@ -353,6 +360,7 @@ export const twoFactorEndpoints = {
     method: 'POST',
     path: '/wps/member/totp/unbind',
     auth: 'member',
+    members: REAL_MEMBERS,
     body: ZTotpCodeRequest,
     response: z.object({ bound: z.literal(false) }),
     summary: 'Remove Google Authenticator (needs its current code)',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from './endpoint.js';
+import { defineEndpoint, MEMBER_KINDS } from './endpoint.js';
 import { ZRsaKey } from './payload-crypto.js';
 
 /**
@@ -195,6 +195,7 @@ export const sessionEndpoints = {
     path: '/wps/session/logout',
     modId: 'COMM3',
     auth: 'member',
+    members: MEMBER_KINDS,
     response: z.object({ loggedOut: z.literal(true) }),
     summary: 'Revokes the token sent with the call',
     tags,
@@ -206,6 +207,7 @@ export const sessionEndpoints = {
     path: '/wps/session/logout',
     modId: 'COMM3',
     auth: 'member',
+    members: MEMBER_KINDS,
     response: z.object({ loggedOut: z.literal(true) }),
     summary: 'Revokes the token sent with the call (POST alias of DELETE)',
     tags,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from './endpoint.js';
+import { defineEndpoint, REAL_MEMBERS } from './endpoint.js';
 import { ZPage } from './admin.js';
 import { ADMIN_PAGE_SIZE } from './admin.js';
 
@@ -157,6 +157,7 @@ export const smsEndpoints = {
     path: '/wps/v2/verification/sms/send',
     modId: 'VERIFICATION3',
     auth: 'member',
+    members: REAL_MEMBERS,
     body: ZSmsSendRequest,
     response: ZSmsSent,
     summary: 'Code to bind or verify the member’s mobile (operationType 5)',
@@ -168,6 +169,7 @@ export const smsEndpoints = {
     path: '/wps/v2/verification/sms/verify',
     modId: 'VERIFICATION3',
     auth: 'member',
+    members: REAL_MEMBERS,
     body: ZSmsVerifyRequest,
     response: z.object({ verified: z.literal(true), mobile: z.string() }),
     summary: 'Checks the code sent by /send and binds the number to the member (masked number in the answer)',

@@ -324,6 +324,17 @@ export const ZPopupAdmin = z.object({
 });
 export type TPopupAdmin = z.infer<typeof ZPopupAdmin>;
 
+export const ZAnnouncementsQuery = z.object({
+  /** comma list of B, PL, PU, PR, H, A */
+  types: z.string().max(64).optional(),
+  platform: z.enum(ANNOUNCEMENT_PLATFORMS).optional(),
+  /** requested popup audience; an anonymous caller always gets B */
+  execution: z.enum(POPUP_EXECUTIONS).optional(),
+  /** a logged-in caller on the first login also gets the F popups (until sessions carry the flag) */
+  firstTimeLogin: z.enum(['true', 'false']).optional(),
+  language: langQuery,
+});
+
 export const systemEndpoints = {
   status: defineEndpoint({
     id: 'system.status',
@@ -372,18 +383,21 @@ export const systemEndpoints = {
     path: '/wps/relay/MCSFE_getListAnnouncements',
     modId: 'COMM3',
     auth: 'optional',
-    query: z.object({
-      /** comma list of B, PL, PU, PR, H, A */
-      types: z.string().max(64).optional(),
-      platform: z.enum(ANNOUNCEMENT_PLATFORMS).optional(),
-      /** requested popup audience; an anonymous caller always gets B */
-      execution: z.enum(POPUP_EXECUTIONS).optional(),
-      /** a logged-in caller on the first login also gets the F popups (until sessions carry the flag) */
-      firstTimeLogin: z.enum(['true', 'false']).optional(),
-      language: langQuery,
-    }),
+    query: ZAnnouncementsQuery,
     response: ZAnnouncements,
     summary: 'Banners, marquee notices, popups and promotion announcements',
+    tags: ['system'],
+  }),
+  /** The same answer under the name some of the original's clients call (PX-HOME, also with `?AFTER_LOGIN`). */
+  announcementsCcsfe: defineEndpoint({
+    id: 'system.announcementsCcsfe',
+    method: 'GET',
+    path: '/wps/relay/CCSFE_getListAnnouncements',
+    modId: 'COMM3',
+    auth: 'optional',
+    query: ZAnnouncementsQuery,
+    response: ZAnnouncements,
+    summary: 'Alias of MCSFE_getListAnnouncements',
     tags: ['system'],
   }),
   country: defineEndpoint({

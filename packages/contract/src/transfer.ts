@@ -1,5 +1,6 @@
+import { ZRowId } from './ids.js';
 import { z } from 'zod';
-import { defineEndpoint } from './endpoint.js';
+import { defineEndpoint, AGENTS_ONLY, MEMBER_KINDS, REAL_MEMBERS } from './endpoint.js';
 import { ZAmount, ZMoney } from './money.js';
 
 /**
@@ -22,7 +23,7 @@ export type TTransferUplineRequest = z.input<typeof ZTransferUplineRequest>;
 
 export const ZTransferDownlineRequest = z
   .object({
-    downlineId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+    downlineId: ZRowId.optional(),
     downlineUsername: z.string().trim().min(1).max(64).optional(),
     amount: ZAmount,
     paymentPassword: z.string().min(1).max(64),
@@ -93,6 +94,7 @@ export const transferEndpoints = {
     method: 'GET',
     path: '/wps/relay/MCSFE_getTransferInfo',
     auth: 'member',
+    members: MEMBER_KINDS,
     response: ZTransferInfo,
     summary: "The member's direct upline, which transfers are allowed, and the merchant's limits",
     tags,
@@ -102,6 +104,7 @@ export const transferEndpoints = {
     method: 'POST',
     path: '/wps/relay/MCSFE_transferUpline',
     auth: 'member',
+    members: REAL_MEMBERS,
     encrypted: true,
     body: ZTransferUplineRequest,
     response: ZTransferResult,
@@ -113,6 +116,8 @@ export const transferEndpoints = {
     method: 'POST',
     path: '/wps/relay/MCSFE_transferDownline',
     auth: 'member',
+    members: AGENTS_ONLY,
+    refusal: 'transfer_agent_only',
     encrypted: true,
     body: ZTransferDownlineRequest,
     response: ZTransferResult,

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { defineEndpoint } from './endpoint.js';
-import { ZAmount, ZMoney } from './money.js';
+import { defineEndpoint, MEMBER_KINDS, REAL_MEMBERS } from './endpoint.js';
+import { ZAmount, ZMoney, ZMoneyNumber } from './money.js';
 
 /**
- * The player's wallets (API-REFERENCE §3.3). Every amount in a response is decimal text with the
- * merchant's decimals ("1234.50"); requests take decimal text or a JSON number with at most that
- * many decimals (more is `amount_invalid`, never rounded).
+ * The player's wallets (API-REFERENCE §3.3). Balances are JSON numbers written with exactly the
+ * merchant's decimals (`1234.50`), as the original's clients read them; other amounts in a response
+ * are decimal text ("1234.50"). Requests take decimal text or a JSON number with at most that many
+ * decimals (more is `amount_invalid`, never rounded).
  *
  * Accounts: `MAIN` (accountTypeId 2, the row clients read) holds real money; trial accounts hold play
  * money in their MAIN row. Transfer-wallet vendors (the merchant's vendors with walletMode
@@ -21,16 +22,18 @@ export const ZWalletRow = z.object({
   accountType: z.string(),
   vendorCode: z.string().nullable(),
   /** balance minus open holds (pending withdrawals) */
-  availBalance: ZMoney,
-  balance: ZMoney,
+  availBalance: ZMoneyNumber,
+  balance: ZMoneyNumber,
   /** open holds */
-  frozenBalance: ZMoney,
+  frozenBalance: ZMoneyNumber,
 });
+/** A row as clients read it (numbers); the server builds `z.input` (exact decimals). */
 export type TWalletRow = z.infer<typeof ZWalletRow>;
+export type TWalletRowReply = z.input<typeof ZWalletRow>;
 
 export const ZWalletBalance = z.object({
   /** sum of availBalance over every row */
-  sumBalance: ZMoney,
+  sumBalance: ZMoneyNumber,
   currency: z.string(),
   currencySymbol: z.string(),
   decimals: z.number().int(),
@@ -39,6 +42,7 @@ export const ZWalletBalance = z.object({
   balance: z.array(ZWalletRow),
 });
 export type TWalletBalance = z.infer<typeof ZWalletBalance>;
+export type TWalletBalanceReply = z.input<typeof ZWalletBalance>;
 
 export const ZMerchantWallet = z.object({
   /** single (seamless) wallet: every vendor plays from MAIN and there is nothing to transfer */
@@ -48,16 +52,34 @@ export const ZMerchantWallet = z.object({
 });
 export type TMerchantWallet = z.infer<typeof ZMerchantWallet>;
 
-/** Agent-contract flags (SPEC §3 "Consolidated contract flags") and the funds summary. */
+/**
+ * Agent-contract flags (SPEC §3 "Consolidated contract flags", API-REFERENCE 3.2) and the funds
+ * summary. The `*req*` flags say whether a contract of that kind is requested of the member, the
+ * `*info*` ones whether the member has one (the app shows the salary and contract pages from them);
+ * 0 = none. The balances are the same numbers as `/wps/v2/wallets/balance`.
+ */
 export const ZConsolidatedFunds = z.object({
   dailysalreqtype: z.number().int(),
   divtypereq: z.number().int(),
   contracthoursalreq: z.number().int(),
   realtimesalreqtype: z.number().int(),
-  balance: ZMoney,
-  frozenBalance: ZMoney,
+  /** monthly/daily salary contract */
+  contractmrdailysalinfotype: z.number().int(),
+  /** hourly salary contract */
+  contracthoursalinfo: z.number().int(),
+  /** daily salary */
+  dailysalinfotype: z.number().int(),
+  /** dividend contract */
+  divtypeinfo: z.number().int(),
+  /** sum of availBalance over every wallet */
+  sumBalance: ZMoneyNumber,
+  /** MAIN's balance (holds included) and its open holds */
+  balance: ZMoneyNumber,
+  frozenBalance: ZMoneyNumber,
   currency: z.string(),
+  currencySymbol: z.string(),
 });
+export type TConsolidatedFundsReply = z.input<typeof ZConsolidatedFunds>;
 
 /**
  * Moves money between MAIN and a vendor sub-wallet. `recallAll: true` moves every sub-wallet back to
@@ -95,6 +117,7 @@ export const walletEndpoints = {
     path: '/wps/v2/wallets/balance',
     modId: 'COMM3',
     auth: 'member',
+    members: MEMBER_KINDS,
     query: z.object({ typeId: z.coerce.number().int().optional() }),
     response: ZWalletBalance,
     summary: "The member's wallets (accountTypeId 2 = MAIN)",
@@ -106,6 +129,7 @@ export const walletEndpoints = {
     path: '/wps/relay/GCS_merchantWallet',
     modId: 'COMM3',
     auth: 'member',
+    members: MEMBER_KINDS,
     response: ZMerchantWallet,
     summary: 'Whether the merchant runs a single (seamless) wallet',
     tags,
@@ -116,6 +140,7 @@ export const walletEndpoints = {
     path: '/wps/member/info/funds/consolidated',
     modId: 'COMM3',
     auth: 'member',
+    members: MEMBER_KINDS,
     response: ZConsolidatedFunds,
     summary: 'Funds summary and agent-contract flags',
     tags,
@@ -126,6 +151,7 @@ export const walletEndpoints = {
     path: '/wps/relay/GCS_walletTransfer',
     modId: 'FUNDTRANS3',
     auth: 'member',
+    members: REAL_MEMBERS,
     body: ZWalletTransferRequest,
     response: ZWalletTransferResult,
     summary: 'Transfer between MAIN and a vendor sub-wallet, or recall every sub-wallet to MAIN',

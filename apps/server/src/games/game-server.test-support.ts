@@ -126,8 +126,9 @@ export function vendorTxns(db: Db, memberId: number) {
   );
 }
 
-/** Minor units of a decimal money string (two decimals). */
-export const minorOf = (v: string) => {
+/** Minor units of a decimal money string, or of a balance answered as a JSON number (two decimals). */
+export const minorOf = (amount: string | number) => {
+  const v = typeof amount === 'number' ? amount.toFixed(2) : amount;
   const [i, f = ''] = v.split('.');
   return BigInt(i!) * 100n + BigInt((f + '00').slice(0, 2)) * (v.startsWith('-') ? -1n : 1n);
 };

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { Endpoint, EndpointValue } from '@bp/contract';
+import type { Endpoint } from '@bp/contract';
 import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
 import type { MerchantService } from '../modules/merchant/merchant.service.js';
 import type { EventBus } from './events.js';
 import type { Scheduler } from '../jobs/scheduler.js';
-import type { AuthResolvers, RouteCtx } from './route.js';
+import type { AuthResolvers, EndpointReply, RouteCtx } from './route.js';
 
 export interface Clock {
   now(): Date;
@@ -28,14 +28,14 @@ export interface ModuleContext {
   /** Registers a contract endpoint (and lists it in the OpenAPI document). */
   route<E extends Endpoint>(
     endpoint: E,
-    handler: (ctx: RouteCtx<E>) => Promise<EndpointValue<E>> | EndpointValue<E>,
+    handler: (ctx: RouteCtx<E>) => Promise<EndpointReply<E>> | EndpointReply<E>,
   ): void;
   /** The same, on an encapsulated Fastify scope (its own content parsers and hooks). */
   routeIn(
     scope: FastifyInstance,
   ): <E extends Endpoint>(
     endpoint: E,
-    handler: (ctx: RouteCtx<E>) => Promise<EndpointValue<E>> | EndpointValue<E>,
+    handler: (ctx: RouteCtx<E>) => Promise<EndpointReply<E>> | EndpointReply<E>,
   ) => void;
 }
 

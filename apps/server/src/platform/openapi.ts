@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { z } from 'zod';
-import { ERRORS, ZFailure, type Endpoint } from '@bp/contract';
+import { accessOf, ERRORS, ZFailure, type Endpoint } from '@bp/contract';
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
   return z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' }) as Record<
@@ -82,6 +82,8 @@ export function buildOpenApi(endpoints: Endpoint[]) {
           content: { 'application/json': { schema: jsonSchema(ZFailure, 'output') } },
         },
       },
+      // who may call: session kind, member kinds or operator permission (the authorization matrix test reads it)
+      'x-access': accessOf(e),
       ...(e.modId ? { 'x-module-id': e.modId } : {}),
       ...(e.encrypted ? { 'x-encrypted': true } : {}),
     };

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Endpoint, EndpointValue } from '@bp/contract';
+import type { Endpoint } from '@bp/contract';
+import { assertAccess } from './access.js';
 import { AppError } from './errors.js';
+import { assertCleanInput } from './input-gate.js';
 import {
   bearerToken,
   parseMerchantHeader,
@@ -12,6 +14,12 @@ import {
 import type { MerchantContext, MerchantService } from '../modules/merchant/merchant.service.js';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/**
+ * What a handler returns: the input of the endpoint's response schema, which clients read as its
+ * output after the reply serializer (an exact decimal given as JsonDecimal is read as a number).
+ */
+export type EndpointReply<E> = E extends Endpoint<any, any, infer R, any> ? z.input<R> : never;
 
 export interface RouteCtx<E extends Endpoint> {
   req: FastifyRequest;
@@ -65,6 +73,12 @@ function parsePart<S extends z.ZodType | undefined>(schema: S, input: unknown): 
   return r.data as Out<S>;
 }
 
+/** The app-wide gate (input-gate.ts) saw the ciphertext; the plaintext passes the same gate here. */
+function gatedBody(plain: unknown): unknown {
+  assertCleanInput(plain, 'body');
+  return plain;
+}
+
 /** Merchant of a player/public request: the Merchant header when sent, else the request's host. */
 export async function resolveRequestMerchant(
   req: FastifyRequest,
@@ -86,7 +100,7 @@ export function route<E extends Endpoint>(
   app: FastifyInstance,
   deps: RouteDeps,
   endpoint: E,
-  handler: (ctx: RouteCtx<E>) => Promise<EndpointValue<E>> | EndpointValue<E>,
+  handler: (ctx: RouteCtx<E>) => Promise<EndpointReply<E>> | EndpointReply<E>,
 ) {
   app.route({
     method: endpoint.method,
@@ -115,6 +129,7 @@ export function route<E extends Endpoint>(
       req.merchant = merchant;
       req.actor = actor;
       if (!req.headers['language']) req.language = merchant.defaultLanguage.toUpperCase();
+      assertAccess(endpoint, actor);
       if (endpoint.modId && endpoint.auth !== 'operator' && merchant.modules[endpoint.modId] === false) {
         throw new AppError('function.not.available');
       }
@@ -125,7 +140,7 @@ export function route<E extends Endpoint>(
         body: parsePart(
           endpoint.body,
           endpoint.encrypted && deps.auth.encryptedBody
-            ? await deps.auth.encryptedBody(req, merchant)
+            ? gatedBody(await deps.auth.encryptedBody(req, merchant))
             : req.body,
         ),
         params: parsePart(endpoint.params, req.params),

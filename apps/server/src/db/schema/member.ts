@@ -133,6 +133,7 @@ export const memberAuthSetting = pgTable('member_auth_setting', {
   allowPlainPayloads: boolean('allow_plain_payloads').notNull().default(true),
   captchaAlways: boolean('captcha_always').notNull().default(false),
   sliderRequired: boolean('slider_required').notNull().default(true),
+  consentRequired: boolean('consent_required').notNull().default(true),
   captchaAfterFailures: integer('captcha_after_failures').notNull().default(2),
   lockoutFailures: integer('lockout_failures').notNull().default(5),
   lockoutMinutes: integer('lockout_minutes').notNull().default(5),

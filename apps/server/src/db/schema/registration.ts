@@ -35,6 +35,8 @@ export const memberProfile = pgTable('member_profile', {
   affiliateId: integer('affiliate_id'),
   affiliateCode: text('affiliate_code'),
   registerMode: text('register_mode').$type<'username' | 'mobile'>().notNull(),
+  /** ticked in the form, or taken as given by the front end (the merchant's consentRequired off) */
+  consent: text('consent').$type<'explicit' | 'front_end'>().notNull().default('explicit'),
   registerMethod: text('register_method'),
   registerUrl: text('register_url'),
   registerDomain: text('register_domain'),

@@ -1,4 +1,4 @@
-import { bigint, bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { merchant } from './merchant.js';
 import { loginPending, member } from './member.js';
 
@@ -29,18 +29,15 @@ export const mailOutbox = pgTable(
   (t) => [index('mail_outbox_merchant_created_idx').on(t.merchantId, t.createdAt)],
 );
 
-export const securityThrottle = pgTable(
-  'security_throttle',
+/** rate-limiter-flexible's counters (platform/throttle.ts); the library issues the queries. */
+export const throttleCounter = pgTable(
+  'throttle_counter',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    merchantId: integer('merchant_id')
-      .notNull()
-      .references(() => merchant.id, { onDelete: 'cascade' }),
-    scope: text('scope').notNull(),
-    key: text('key').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    key: varchar('key', { length: 255 }).primaryKey(),
+    points: integer('points').notNull().default(0),
+    expire: bigint('expire', { mode: 'number' }),
   },
-  (t) => [index('security_throttle_lookup_idx').on(t.merchantId, t.scope, t.key, t.createdAt)],
+  (t) => [index('throttle_counter_expire_idx').on(t.expire)],
 );
 
 export const passwordReset = pgTable('password_reset', {

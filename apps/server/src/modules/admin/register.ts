@@ -1,4 +1,5 @@
 import type { ModuleRegister } from '../../platform/module.js';
+import { throttleFor } from '../../platform/throttle.js';
 import { createAuditService } from '../audit/audit.service.js';
 import { auditRoutes } from '../audit/audit.routes.js';
 import { createOperatorService } from '../operator/operator.service.js';
@@ -11,7 +12,13 @@ import { corsSettingsRoutes } from './cors-settings.js';
 /** Operator API: operator sessions (and the operator token resolver), the audit log, back-office writes. */
 export const registerAdmin: ModuleRegister = (ctx) => {
   const audit = createAuditService({ db: ctx.db, clock: ctx.clock });
-  const operators = createOperatorService({ db: ctx.db, clock: ctx.clock, merchants: ctx.merchants, audit });
+  const operators = createOperatorService({
+    db: ctx.db,
+    clock: ctx.clock,
+    merchants: ctx.merchants,
+    audit,
+    throttle: throttleFor(ctx),
+  });
   ctx.auth.operator = (token) => operators.resolve(token);
   operatorRoutes(ctx, operators);
   auditRoutes(ctx, audit);

@@ -73,7 +73,8 @@ describe('GCSGAME_gameList', () => {
       gameClassify: null,
       showIcon: '/game-icons/TSTA/A001.svg',
       iconUrl: '/game-icons/TSTA/A001.svg',
-      defaultIcon: '/game-icons/default.svg',
+      // clients read defaultIcon first: the game's own image, not a generic placeholder
+      defaultIcon: '/game-icons/TSTA/A001.svg',
       isHot: true,
       isNew: false,
       isGame: 'GAME',
@@ -232,6 +233,28 @@ describe('vendor lanes, vendor game types, hot games, lottery menus', () => {
     }[];
     expect(all.length).toBeGreaterThan(2);
     expect(all.every((g) => g.isHot)).toBe(true);
+  });
+
+  it('GCSGAME_hotGamesV2 by POST too, the filters in a JSON body as PXAPI sends them', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/wps/relay/GCSGAME_hotGamesV2',
+      headers: H,
+      payload: {
+        merchantCode: DEMO.merchant,
+        isPlatform: 2,
+        vassalage: 'TSTA',
+        platform: 'flash,html5-desktop',
+        language: 'EN',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const list = res.json().value.list as { gameCode: string; defaultIcon: string; showIcon: string }[];
+    expect(list.map((g) => g.gameCode)).toEqual(['A001', 'A007']);
+    expect(list.every((g) => g.defaultIcon === g.showIcon)).toBe(true);
+    const bare = await t.app.inject({ method: 'POST', url: '/wps/relay/GCSGAME_hotGamesV2', headers: H });
+    expect(bare.statusCode, bare.body).toBe(200);
+    expect(bare.json().value).toEqual((await get('/wps/relay/GCSGAME_hotGamesV2')).json().value);
   });
 
   it('/lgw/games/game_menus: enveloped map of lottery groups per prize mode', async () => {

@@ -16,6 +16,7 @@ export function catalogueRoutes(ctx: ModuleContext, games: CatalogueService, ops
   ctx.route(e.vendorLanes, (c) => games.vendorLanes(c.merchant, c.query.language, c.language));
   ctx.route(e.vassGameType, (c) => games.vassGameType(c.merchant));
   ctx.route(e.hotGames, (c) => games.hotGames(c.merchant, c.query, c.language));
+  ctx.route(e.hotGamesPost, (c) => games.hotGames(c.merchant, { ...c.query, ...c.body }, c.language));
   ctx.route(e.recentGames, (c) => games.recentGames(c.actor, c.merchant, c.query.language, c.language));
   ctx.route(e.favouriteIds, (c) => games.favouriteIds(c.actor, c.query));
   ctx.route(e.favouriteList, (c) => games.favouriteList(c.actor, c.merchant, c.query, c.language));

@@ -1,5 +1,4 @@
 import {
-  DEFAULT_GAME_ICON,
   FAVOURITES_LIMIT,
   fromMinor,
   GAME_TYPES,
@@ -85,7 +84,9 @@ export function toGame(r: GameRow, lang: string): TGame {
     gameClassify: r.game_classify,
     showIcon: icon,
     iconUrl: icon,
-    defaultIcon: DEFAULT_GAME_ICON,
+    // clients read defaultIcon before showIcon: it is the game's own image (the generic fallback is
+    // the client's onerror concern)
+    defaultIcon: icon,
     isHot: r.is_hot,
     isNew: r.is_new,
     isGame: IS_GAME.GAME,

@@ -163,7 +163,7 @@ describe('online deposit through the test gateway', () => {
       data: { orderNo, amount: '750.50', creditAmount: '750.50' },
     });
     const balance = await call(p.token, 'GET', '/wps/v2/wallets/balance');
-    expect(balance.json.value.sumBalance).toBe('750.50');
+    expect(balance.json.value.sumBalance).toBe(750.5);
 
     // the gateway sends the same notification again (renotify): acknowledged, nothing applied twice
     const body = '';

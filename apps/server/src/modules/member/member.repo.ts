@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { authEvent, member, memberAuthSetting, memberTree } from '../../db/schema/index.js';
+import { authEvent, member, memberAuthSetting, memberTree, merchantCountry } from '../../db/schema/index.js';
 
 export type MemberRow = typeof member.$inferSelect;
 export type NewMemberRow = typeof member.$inferInsert;
@@ -101,6 +101,16 @@ export const memberRepo = {
       .where(and(eq(member.merchantId, merchantId), eq(member.usernameKey, key)))
       .limit(1);
     return row;
+  },
+  /** The first country of the merchant's list (the one its forms preselect). */
+  async firstDialingCode(db: Executor, merchantId: number): Promise<string | undefined> {
+    const [row] = await db
+      .select({ dialingCode: merchantCountry.dialingCode })
+      .from(merchantCountry)
+      .where(eq(merchantCountry.merchantId, merchantId))
+      .orderBy(asc(merchantCountry.sort), asc(merchantCountry.countryCode))
+      .limit(1);
+    return row?.dialingCode;
   },
   async findByMobile(db: Executor, merchantId: number, mobile: string): Promise<MemberRow | undefined> {
     const [row] = await db

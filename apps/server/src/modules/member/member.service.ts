@@ -4,6 +4,9 @@ import {
   isTrialType,
   NON_MEMBER_TYPE,
   nationalDisplay,
+  normaliseDialingCode,
+  normalisePhone,
+  PHONE_RULES,
   ZAdminMemberQuery,
   ZAuthEventQuery,
   ZLoginHistoryQuery,
@@ -71,6 +74,8 @@ export interface AuthEventInput {
 
 export const usernameKey = (username: string) => username.trim().toLowerCase();
 
+const DEFAULT_DIALING_CODE = '+880';
+
 /** Referral codes: 8 characters without look-alikes (0/O, 1/I/L). */
 const REFERRAL_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export function newReferralCode(): string {
@@ -94,6 +99,7 @@ export const DEFAULT_AUTH_SETTINGS: Omit<TAuthSettings, 'trialBalanceMinor'> & {
     allowPlainPayloads: true,
     captchaAlways: false,
     sliderRequired: true,
+    consentRequired: true,
     captchaAfterFailures: 2,
     lockoutFailures: 5,
     lockoutMinutes: 5,
@@ -164,6 +170,48 @@ export function createMemberService({ db, clock }: { db: Executor; clock: Clock 
     return toSettings(await memberRepo.findSettings(ex, merchantId));
   }
 
+  /**
+   * The dialing code a phone number is read in: the one sent with it, else the merchant's own (the
+   * first of its country list), else Bangladesh's.
+   */
+  async function dialingCodeOf(merchantId: number, sent?: unknown): Promise<string> {
+    return (
+      normaliseDialingCode(sent) ??
+      normaliseDialingCode(await memberRepo.firstDialingCode(db, merchantId)) ??
+      DEFAULT_DIALING_CODE
+    );
+  }
+
+  /**
+   * The account name a login means. A username some account has is taken as typed, so nobody's phone
+   * number can shadow an existing username; otherwise text that is a phone number of the country (any
+   * common spelling: `01717527071`, `+880 1717-527071`, `8801717527071`) means its canonical national
+   * number, the name mobile registration gives an account. Throttles and the login record then count
+   * every spelling of a number as one name.
+   */
+  async function loginName(merchantId: number, typed: string, sentDialingCode?: unknown): Promise<string> {
+    if (await memberRepo.findByUsernameKey(db, merchantId, usernameKey(typed))) return typed;
+    return normalisePhone(await dialingCodeOf(merchantId, sentDialingCode), typed) ?? typed;
+  }
+
+  /**
+   * True when a new account named `name` would take a login meant for another account's phone number:
+   * `name` is a spelling of a number that some account is registered under (username) or owns (mobile),
+   * or, for a new mobile account's canonical number, some account's username is another spelling of it.
+   */
+  async function phoneShadowed(merchantId: number, name: string, dialingCode: string): Promise<boolean> {
+    const national = normalisePhone(dialingCode, name);
+    if (national === null) return false;
+    const cc = dialingCode.replace('+', '');
+    const trunk = PHONE_RULES[dialingCode]?.trunkPrefix ?? '';
+    const spellings = [national, `${trunk}${national}`, `${cc}${national}`, `+${cc}${national}`].filter(
+      (s) => s !== name.trim(),
+    );
+    for (const s of new Set(spellings))
+      if (await memberRepo.findByUsernameKey(db, merchantId, usernameKey(s))) return true;
+    return (await memberRepo.findByMobile(db, merchantId, national)) !== undefined;
+  }
+
   const service = {
     /**
      * Creates an account in the caller's transaction: hashes the password, checks the upline belongs to
@@ -226,6 +274,9 @@ export function createMemberService({ db, clock }: { db: Executor; clock: Clock 
       memberRepo.findByUsernameKey(ex, merchantId, usernameKey(username)),
     findByMobile: (merchantId: number, mobile: string, ex: Executor = db) =>
       memberRepo.findByMobile(ex, merchantId, mobile.trim()),
+    dialingCodeOf,
+    loginName,
+    phoneShadowed,
     findByReferralCode: (merchantId: number, code: string, ex: Executor = db) =>
       memberRepo.findByReferralCode(ex, merchantId, code.trim()),
     findById: (merchantId: number, id: number, ex: Executor = db) => memberRepo.findById(ex, merchantId, id),

@@ -17,6 +17,7 @@ export function messageServiceFor(ctx: Pick<ModuleContext, 'db' | 'events'>): Me
 export const registerMessage: ModuleRegister = (ctx) => {
   const messages = messageServiceFor(ctx);
   ctx.route(messageEndpoints.unreadCount, ({ actor }) => messages.unreadCount(actor));
+  ctx.route(messageEndpoints.inboxUnreadCount, ({ actor }) => messages.unreadCount(actor));
   ctx.route(messageEndpoints.inbox, ({ actor, merchant, query }) => messages.inbox(actor, merchant, query));
   ctx.route(messageEndpoints.read, ({ actor, body }) => messages.markRead(actor, body));
 };

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { merchant, operator, operatorSession } from '../../db/schema/index.js';
 
@@ -19,6 +19,37 @@ export const operatorRepo = {
   async lockById(db: Executor, id: number): Promise<OperatorRow | undefined> {
     const [row] = await db.select().from(operator).where(eq(operator.id, id)).for('update');
     return row;
+  },
+  /**
+   * Counts a login attempt against the account before its password is checked, in one guarded
+   * statement (so parallel attempts cannot all pass a read-then-count): a lock that ran out starts the
+   * count afresh. Answers the attempt's number, or undefined when the account is locked or its
+   * remaining tries are all in use.
+   */
+  async claimLoginAttempt(db: Executor, id: number, now: Date, max: number): Promise<number | undefined> {
+    const lockOver = lte(operator.lockedUntil, now);
+    const [row] = await db
+      .update(operator)
+      .set({
+        failedAttempts: sql`case when ${lockOver} then 1 else ${operator.failedAttempts} + 1 end`,
+        lockedUntil: sql`case when ${lockOver} then null else ${operator.lockedUntil} end`,
+        updatedAt: now,
+      })
+      .where(
+        and(
+          eq(operator.id, id),
+          or(lockOver, and(isNull(operator.lockedUntil), lt(operator.failedAttempts, max))),
+        ),
+      )
+      .returning({ attempt: operator.failedAttempts });
+    return row?.attempt;
+  },
+  /** Gives a claimed attempt back: it was no wrong password. */
+  async releaseLoginAttempt(db: Executor, id: number, now: Date): Promise<void> {
+    await db
+      .update(operator)
+      .set({ failedAttempts: sql`greatest(${operator.failedAttempts} - 1, 0)`, updatedAt: now })
+      .where(eq(operator.id, id));
   },
   async setLockState(
     db: Executor,

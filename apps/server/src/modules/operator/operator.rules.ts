@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { TOperatorRole } from '@bp/contract';
+import { operatorCan } from '@bp/contract';
 import { AppError } from '../../platform/errors.js';
 
 /** Account lockout: this many consecutive failures lock the account for LOCK_MS. */
@@ -22,24 +22,14 @@ export interface LockState {
 
 export const isLocked = (s: LockState, now: Date) => s.lockedUntil !== null && s.lockedUntil > now;
 
-/** State after one more failed login. A lock that has run out starts the count afresh. */
-export function afterFailure(s: LockState, now: Date): LockState & { lockedNow: boolean } {
-  const expired = s.lockedUntil !== null && s.lockedUntil <= now;
-  const failedAttempts = (expired ? 0 : s.failedAttempts) + 1;
-  if (failedAttempts >= MAX_FAILED_ATTEMPTS) {
-    return { failedAttempts, lockedUntil: new Date(now.getTime() + LOCK_MS), lockedNow: true };
-  }
-  return { failedAttempts, lockedUntil: expired ? null : s.lockedUntil, lockedNow: false };
-}
+/** The lock the failed attempt number `attempt` sets, if it is the last one allowed. */
+export const lockAfter = (attempt: number, now: Date): Date | null =>
+  attempt >= MAX_FAILED_ATTEMPTS ? new Date(now.getTime() + LOCK_MS) : null;
 
 export type Permission = 'read' | 'write';
-const WRITERS: readonly TOperatorRole[] = ['owner', 'admin'];
 
-/** Viewers read; owners and admins read and write. Unknown roles get nothing. */
-export function can(role: string, permission: Permission): boolean {
-  if (permission === 'read') return role === 'viewer' || (WRITERS as readonly string[]).includes(role);
-  return (WRITERS as readonly string[]).includes(role);
-}
+/** Viewers read; owners and admins read and write (the contract's table). Unknown roles get nothing. */
+export const can = (role: string, permission: Permission): boolean => operatorCan(role, permission);
 
 /** 32 random bytes, base64url: what the client holds. Only its SHA-256 is stored. */
 export const newSessionToken = () => randomBytes(32).toString('base64url');
@@ -71,31 +61,6 @@ export function slideSession(s: SessionTimes, now: Date): { lastSeenAt: Date; ex
   return {
     lastSeenAt: now,
     expiresAt: new Date(Math.min(now.getTime() + SESSION_IDLE_MS, s.maxExpiresAt.getTime())),
-  };
-}
-
-/**
- * Fixed-window failure counter per key (IP) in this process. Several instances each keep their own;
- * the per-account lock in the database is the shared guard.
- */
-export function createFailureLimiter(limit: number, windowMs: number) {
-  const hits = new Map<string, { start: number; count: number }>();
-  const current = (key: string, now: number) => {
-    const h = hits.get(key);
-    return h && now - h.start < windowMs ? h : undefined;
-  };
-  return {
-    blocked(key: string, now: number) {
-      return (current(key, now)?.count ?? 0) >= limit;
-    },
-    fail(key: string, now: number) {
-      const h = current(key, now);
-      if (h) h.count++;
-      else hits.set(key, { start: now, count: 1 });
-      if (hits.size > 10_000) {
-        for (const [k, v] of hits) if (now - v.start >= windowMs) hits.delete(k);
-      }
-    },
   };
 }
 

@@ -8,13 +8,14 @@ import type { Clock } from '../../platform/module.js';
 import type { MerchantService } from '../merchant/merchant.service.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { operatorRepo } from './operator.repo.js';
+import type { Throttle, ThrottleRule } from '../../platform/throttle.js';
 import {
-  afterFailure,
-  createFailureLimiter,
   hashToken,
   IP_FAILURE_LIMIT,
   IP_FAILURE_WINDOW_MS,
   isLocked,
+  lockAfter,
+  MAX_FAILED_ATTEMPTS,
   isSessionLive,
   newSessionTimes,
   newSessionToken,
@@ -26,6 +27,14 @@ export interface LoginMeta {
   userAgent?: string;
 }
 
+/** Operator logins come per merchant code, so the IP limit spans merchants: merchant 0 (the platform). */
+const PLATFORM = 0;
+const IP_FAILURES: ThrottleRule = {
+  scope: 'operator_login_ip',
+  limit: IP_FAILURE_LIMIT,
+  windowMs: IP_FAILURE_WINDOW_MS,
+};
+
 /**
  * Operator accounts and sessions. Login answers the same way, after the same argon2 work, whether or not
  * the username exists (a dummy hash is verified when it does not), so timing does not reveal accounts.
@@ -35,25 +44,16 @@ export function createOperatorService({
   clock,
   merchants,
   audit,
+  throttle,
 }: {
   db: Db;
   clock: Clock;
   merchants: MerchantService;
   audit: AuditService;
+  throttle: Throttle;
 }) {
   let dummyHash: Promise<string> | undefined;
   const getDummyHash = () => (dummyHash ??= hashPassword(randomBytes(18).toString('base64')));
-  const ipFailures = createFailureLimiter(IP_FAILURE_LIMIT, IP_FAILURE_WINDOW_MS);
-
-  async function countFailure(operatorId: number, now: Date): Promise<boolean> {
-    return db.transaction(async (tx) => {
-      const row = await operatorRepo.lockById(tx, operatorId);
-      if (!row) return false;
-      const next = afterFailure(row, now);
-      await operatorRepo.setLockState(tx, operatorId, next, now);
-      return next.lockedNow;
-    });
-  }
 
   return {
     async createOperator(
@@ -76,22 +76,36 @@ export function createOperatorService({
     },
 
     async login(input: TOperatorLoginRequest, meta: LoginMeta) {
-      const started = clock.now();
-      if (ipFailures.blocked(meta.ip, started.getTime())) throw new AppError('TOO_MANY_REQUESTS');
+      // Every attempt is counted before the password is looked at, per IP (across merchants) and per
+      // account, each in one atomic step: parallel guesses cannot outrun the limits, and a locked
+      // account is refused unchecked. What was no wrong password gives its count back.
+      if (!(await throttle.consume(PLATFORM, IP_FAILURES, meta.ip)).allowed) {
+        throw new AppError('TOO_MANY_REQUESTS');
+      }
       const merchant = await merchants.findByCode(input.merchantCode);
       const op =
         merchant && merchant.active
           ? await operatorRepo.findByUsername(db, merchant.id, input.username)
           : undefined;
-      // A locked account is refused before the password is looked at: guessing on stops counting.
-      if (op && isLocked(op, started)) throw new AppError('TOO_MANY_REQUESTS');
+      const attempt = op
+        ? await operatorRepo.claimLoginAttempt(db, op.id, clock.now(), MAX_FAILED_ATTEMPTS)
+        : 0;
+      if (attempt === undefined) {
+        await throttle.refund(PLATFORM, IP_FAILURES, meta.ip);
+        throw new AppError('TOO_MANY_REQUESTS');
+      }
       const ok = await verifyPassword(op?.passwordHash ?? (await getDummyHash()), input.password);
       const now = clock.now();
-      if (!op || !ok || !op.active) {
-        ipFailures.fail(meta.ip, now.getTime());
-        if (op && !ok && (await countFailure(op.id, now))) throw new AppError('TOO_MANY_REQUESTS');
-        throw new AppError('operator.login.failed');
+      if (op && ok) await throttle.refund(PLATFORM, IP_FAILURES, meta.ip);
+      if (op && !ok) {
+        const lockedUntil = lockAfter(attempt, now);
+        if (lockedUntil) {
+          await operatorRepo.setLockState(db, op.id, { failedAttempts: attempt, lockedUntil }, now);
+          throw new AppError('TOO_MANY_REQUESTS');
+        }
       }
+      if (op && ok && !op.active) await operatorRepo.releaseLoginAttempt(db, op.id, now);
+      if (!op || !ok || !op.active) throw new AppError('operator.login.failed');
       const token = newSessionToken();
       const times = newSessionTimes(now);
       const sessionId = await db.transaction(async (tx) => {

@@ -26,7 +26,7 @@ import type { MailService } from '../mail/mail.service.js';
 import { newCode, newSalt, newToken, saltedCodeHash, sameHash, sha256Hex } from './codes.js';
 import { resetMail } from './password.mail.js';
 import { passwordRepo } from './password.repo.js';
-import type { Throttle, ThrottleRule } from './throttle.js';
+import type { Throttle, ThrottleRule } from '../../platform/throttle.js';
 
 /** Who is asking, for the login record and throttles. Never a secret. */
 export interface RequestMeta {
@@ -137,8 +137,10 @@ export function createPasswordService(deps: PasswordDeps) {
         meta.language,
       );
       const m = await members.getById(actor.merchantId, actor.memberId);
-      if (!(await members.verifyPassword(m, body.oldPassword))) {
-        await throttle.record(actor.merchantId, THROTTLES.oldPasswordFailures, key);
+      const oldOk = await throttle.checkSecret(actor.merchantId, THROTTLES.oldPasswordFailures, key, () =>
+        members.verifyPassword(m, body.oldPassword),
+      );
+      if (!oldOk) {
         await event(m, 'password_change', 'failed', meta, { reason: 'old_password' });
         throw new AppError('old_password_incorrect');
       }
@@ -257,24 +259,25 @@ export function createPasswordService(deps: PasswordDeps) {
         });
         return { reset: true as const };
       }
-      await throttle.assertOpen(merchant.id, THROTTLES.resetCodeFailures, meta.ip);
       const m = await members.findByUsername(merchant.id, body.username!);
       const code = body.code!;
-      const outcome = await db.transaction(async (tx) => {
-        const r = m ? await passwordRepo.lockLatestLive(tx, merchant.id, m.id, now) : undefined;
-        if (!m || !r || r.attempts >= RESET_CODE_ATTEMPTS) return 'invalid' as const;
-        if (!/^\d{6}$/.test(code) || !sameHash(r.codeHash, saltedCodeHash(r.codeSalt, code))) {
-          await passwordRepo.addAttempt(tx, r.id);
-          return 'invalid' as const;
-        }
-        if (m.status !== 'active') throw new AppError('us_forbidden_login_error');
-        await passwordRepo.markUsed(tx, r.id, now);
-        await applyNewPassword(tx, m, body.newPassword, null, 'password_reset');
-        await event(m, 'password_reset', 'ok', meta, { step: 'complete', via: 'email_code' }, tx);
-        return 'ok' as const;
-      });
-      if (outcome === 'invalid') {
-        await throttle.record(merchant.id, THROTTLES.resetCodeFailures, meta.ip);
+      // the try is counted before the code is looked at; only a wrong code keeps it
+      const outcome = await throttle.checkSecret(merchant.id, THROTTLES.resetCodeFailures, meta.ip, () =>
+        db.transaction(async (tx) => {
+          const r = m ? await passwordRepo.lockLatestLive(tx, merchant.id, m.id, now) : undefined;
+          if (!m || !r || r.attempts >= RESET_CODE_ATTEMPTS) return false;
+          if (!/^\d{6}$/.test(code) || !sameHash(r.codeHash, saltedCodeHash(r.codeSalt, code))) {
+            await passwordRepo.addAttempt(tx, r.id);
+            return false;
+          }
+          if (m.status !== 'active') throw new AppError('us_forbidden_login_error');
+          await passwordRepo.markUsed(tx, r.id, now);
+          await applyNewPassword(tx, m, body.newPassword, null, 'password_reset');
+          await event(m, 'password_reset', 'ok', meta, { step: 'complete', via: 'email_code' }, tx);
+          return true;
+        }),
+      );
+      if (!outcome) {
         if (m) await event(m, 'password_reset', 'failed', meta, { step: 'complete', via: 'email_code' });
         throw new AppError('verification_code_invalid');
       }
@@ -287,7 +290,10 @@ export function createPasswordService(deps: PasswordDeps) {
       body: { mobileNum: string; countryDialingCode?: string },
       meta: RequestMeta,
     ) {
-      const phone = canonicalPhone({ mobile: body.mobileNum, countryDialingCode: body.countryDialingCode });
+      const phone = canonicalPhone({
+        mobile: body.mobileNum,
+        countryDialingCode: await members.dialingCodeOf(merchant.id, body.countryDialingCode),
+      });
       const m = await members.findByMobile(merchant.id, phone.mobile);
       const eligible = m !== undefined && !isTrial(m) && !isNonMember(m) && m.status === 'active';
       return sms.requestCode({
@@ -324,7 +330,7 @@ export function createPasswordService(deps: PasswordDeps) {
         merchantId: merchant.id,
         purpose: 'reset',
         mobile: body.mobileNum,
-        countryDialingCode: body.countryDialingCode,
+        countryDialingCode: await members.dialingCodeOf(merchant.id, body.countryDialingCode),
         code: body.verificationCode,
       });
       const m = await members.findByMobile(merchant.id, ticket.mobile);
@@ -342,6 +348,7 @@ export function createPasswordService(deps: PasswordDeps) {
     },
 
     async hasPaymentPassword(actor: MemberActor): Promise<boolean> {
+      requireRealAccount(actor);
       const m = await members.getById(actor.merchantId, actor.memberId);
       return m.paymentPasswordHash !== null;
     },
@@ -363,8 +370,10 @@ export function createPasswordService(deps: PasswordDeps) {
       );
       const m = await members.getById(actor.merchantId, actor.memberId);
       if (m.paymentPasswordHash !== null) throw new AppError('payment_password_exists');
-      if (!(await members.verifyPassword(m, body.password))) {
-        await throttle.record(actor.merchantId, THROTTLES.oldPasswordFailures, key);
+      const loginOk = await throttle.checkSecret(actor.merchantId, THROTTLES.oldPasswordFailures, key, () =>
+        members.verifyPassword(m, body.password),
+      );
+      if (!loginOk) {
         await event(m, 'payment_password', 'failed', meta, { step: 'set', reason: 'login_password' });
         throw new AppError('login_password_incorrect');
       }
@@ -395,8 +404,10 @@ export function createPasswordService(deps: PasswordDeps) {
       );
       const m = await members.getById(actor.merchantId, actor.memberId);
       if (m.paymentPasswordHash === null) throw new AppError('payment_password_not_set');
-      if (!(await members.verifyPaymentPassword(m, body.oldPaymentPassword))) {
-        await throttle.record(actor.merchantId, THROTTLES.paymentPasswordFailures, key);
+      const pinOk = await throttle.checkSecret(actor.merchantId, THROTTLES.paymentPasswordFailures, key, () =>
+        members.verifyPaymentPassword(m, body.oldPaymentPassword),
+      );
+      if (!pinOk) {
         await event(m, 'payment_password', 'failed', meta, {
           step: 'change',
           reason: 'old_payment_password',

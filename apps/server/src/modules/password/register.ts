@@ -7,20 +7,9 @@ import { smsServiceFor } from '../sms/register.js';
 import { systemServiceFor } from '../system/register.js';
 import { createPasswordService, type PasswordService } from './password.service.js';
 import { passwordRoutes } from './password.routes.js';
-import { createThrottle, type Throttle } from './throttle.js';
+import { throttleFor } from '../../platform/throttle.js';
 
-const throttles = new WeakMap<EventBus, Throttle>();
 const instances = new WeakMap<EventBus, PasswordService>();
-
-/** The database-backed throttle of the security calls (passwords, two-factor). */
-export function securityThrottleFor(ctx: Pick<ModuleContext, 'db' | 'clock' | 'events'>): Throttle {
-  let t = throttles.get(ctx.events);
-  if (!t) {
-    t = createThrottle({ db: ctx.db, clock: ctx.clock });
-    throttles.set(ctx.events, t);
-  }
-  return t;
-}
 
 export function passwordServiceFor(ctx: ModuleContext): PasswordService {
   let s = instances.get(ctx.events);
@@ -33,7 +22,7 @@ export function passwordServiceFor(ctx: ModuleContext): PasswordService {
       sessions: sessionServiceFor(ctx),
       sms: smsServiceFor(ctx),
       mail: mailServiceFor(ctx),
-      throttle: securityThrottleFor(ctx),
+      throttle: throttleFor(ctx),
       registerRules: (merchantId) => system.registerRules(merchantId),
     });
     instances.set(ctx.events, s);

@@ -47,12 +47,12 @@ interface Brand {
   op: string;
   host: string;
 }
-/** A fresh merchant with the demo module tree and an admin operator; SMS at username registration off unless asked. */
-async function brand(opts: { smsOnUsername?: boolean } = {}): Promise<Brand> {
+/** A fresh merchant with the demo module tree and an admin operator; REGMOBVERF3 (SMS code at registration) off unless asked. */
+async function brand(opts: { smsCode?: boolean } = {}): Promise<Brand> {
   const m = await createMerchant(t.database.db);
   await createOperator(t.database.db, m.id, 'ops', 'admin');
   const b = { ...m, op: await operatorLogin(t.app, m.code, 'ops'), host: `${m.code}.test` };
-  if (!opts.smsOnUsername) await setModule(b, 'REGMOBVERF3', false);
+  if (!opts.smsCode) await setModule(b, 'REGMOBVERF3', false);
   return b;
 }
 async function setModule(b: Brand, modId: string, enabled: boolean) {
@@ -437,7 +437,7 @@ describe('PUT /wps/member/register (by username)', () => {
   });
 
   it('with REGMOBVERF3 on, username registration needs the mobile number and its SMS code', async () => {
-    const b = await brand({ smsOnUsername: true });
+    const b = await brand({ smsCode: true });
     const e = fieldErrors(await register(b, form()));
     expect(e.mobileNum?.key).toBe('required');
     expect(e.verificationCode?.key).toBe('required');
@@ -605,7 +605,7 @@ describe('demo seed', () => {
 
 describe('PUT /wps/member/register/mobile', () => {
   it('registers with the SMS code from the outbox: username = mobile, session, code single use', async () => {
-    const b = await brand();
+    const b = await brand({ smsCode: true });
     const phone = freshPhone();
     const code = await smsCode(b, phone);
     const payload = {
@@ -633,7 +633,7 @@ describe('PUT /wps/member/register/mobile', () => {
   });
 
   it('SMS code errors: missing, wrong, expired', async () => {
-    const b = await brand();
+    const b = await brand({ smsCode: true });
     const phone = freshPhone();
     const base = {
       mobileNum: phone,
@@ -655,7 +655,7 @@ describe('PUT /wps/member/register/mobile', () => {
   });
 
   it('without MOBILENUMPASSREG3 the password is generated, sent by SMS and must be changed', async () => {
-    const b = await brand();
+    const b = await brand({ smsCode: true });
     await setModule(b, 'MOBILENUMPASSREG3', false);
     const phone = freshPhone();
     const code = await smsCode(b, phone);
@@ -681,5 +681,178 @@ describe('PUT /wps/member/register/mobile', () => {
     const b = await brand();
     await setModule(b, 'MOBILENUMREG3', false);
     expectError(await registerMobile(b, { mobileNum: freshPhone() }), 'function.not.available');
+  });
+});
+
+describe("clients of the original platform (issue 12): strictness is the merchant's setting", () => {
+  /** What PXAPI-style clients send: no consent fields, no slider, no confirmation, the number as `mobile`. */
+  const originalMobile = (phone: string) => ({
+    mobile: `0${phone}`,
+    password: 'Secret#12',
+    referralCode: '',
+    loginDeviceId: 'compat-device',
+  });
+  const originalUsername = () => ({
+    username: freshName(),
+    password: 'Secret#12',
+    loginDeviceId: 'compat-device',
+  });
+  const relax = async (b: Brand) => {
+    await setAuthSettings(b, { sliderRequired: false, consentRequired: false });
+    // REGMOBVERF3 is off in brand() unless asked: no SMS code at either registration
+  };
+
+  it('the default merchant refuses them cleanly: consent, slider and SMS code are required', async () => {
+    const b = await brand({ smsCode: true });
+    const settings = await t.app.inject({
+      url: '/admin/api/security/auth-settings',
+      headers: { authorization: b.op },
+    });
+    expect(settings.json().value).toMatchObject({ sliderRequired: true, consentRequired: true });
+
+    const u = fieldErrors(await req(b, 'PUT', '/wps/member/register', originalUsername()));
+    expect(Object.keys(u).sort()).toEqual(
+      ['ageConfirmed', 'termsAccepted', 'verificationCode', 'mobileNum'].sort(),
+    );
+    const m = fieldErrors(await req(b, 'PUT', '/wps/member/register/mobile', originalMobile(freshPhone())));
+    expect(m.verificationCode?.key).toBe('required');
+    expect(m.termsAccepted?.key).toBe('agree');
+    // the alias is read: the number itself is not what is missing
+    expect(m.mobileNum).toBeUndefined();
+    // consent given but no slider: the slider is still the merchant's requirement
+    expectError(
+      await req(b, 'PUT', '/wps/member/register', {
+        ...originalUsername(),
+        termsAccepted: true,
+        ageConfirmed: true,
+        mobileNum: freshPhone(),
+        verificationCode: '123456',
+      }),
+      'slider_required',
+    );
+  });
+
+  it('an operator switches consent and slider off (audited): both payloads register, consent recorded as front end', async () => {
+    const b = await brand();
+    await relax(b);
+    const audit = await t.app.inject({
+      url: '/admin/api/audit-log?action=security.auth_settings.update',
+      headers: { authorization: b.op },
+    });
+    const entry = audit.json().value.list[0];
+    expect(entry.before).toMatchObject({ consentRequired: true, sliderRequired: true });
+    expect(entry.after).toMatchObject({ consentRequired: false, sliderRequired: false });
+
+    const byName = originalUsername();
+    const u = await req(b, 'PUT', '/wps/member/register', byName);
+    expect(u.statusCode, u.body).toBe(200);
+    expect(u.json().value).toMatchObject({ userName: byName.username, token: null });
+
+    const phone = freshPhone();
+    const m = await req(b, 'PUT', '/wps/member/register/mobile', originalMobile(phone));
+    expect(m.statusCode, m.body).toBe(200);
+    expect(m.json().value.userName).toBe(phone);
+    const created = await members.getById(b.id, m.json().value.id);
+    expect(created.mobile).toBe(phone);
+
+    const [profile] = await t.database.db
+      .select({ consent: memberProfile.consent })
+      .from(memberProfile)
+      .where(eq(memberProfile.memberId, m.json().value.id));
+    expect(profile?.consent).toBe('front_end');
+    const [event] = await t.database.db
+      .select({ detail: authEvent.detail })
+      .from(authEvent)
+      .where(and(eq(authEvent.memberId, u.json().value.id), eq(authEvent.kind, 'register')));
+    expect(event?.detail).toMatchObject({ consent: 'front_end' });
+
+    // the site's own form still sends the ticks: recorded as explicit consent
+    const web = await register(b, form());
+    expect(web.statusCode, web.body).toBe(200);
+    const [webProfile] = await t.database.db
+      .select({ consent: memberProfile.consent })
+      .from(memberProfile)
+      .where(eq(memberProfile.memberId, web.json().value.id));
+    expect(webProfile?.consent).toBe('explicit');
+  });
+
+  it('with consent off a tick sent as false is still a refusal; a sent confirmation must still match', async () => {
+    const b = await brand();
+    await relax(b);
+    expect(
+      fieldErrors(
+        await req(b, 'PUT', '/wps/member/register', { ...originalUsername(), termsAccepted: false }),
+      ).termsAccepted?.key,
+    ).toBe('agree');
+    expect(
+      fieldErrors(
+        await req(b, 'PUT', '/wps/member/register', { ...originalUsername(), confirmPassword: 'Other#123' }),
+      ).confirmPassword?.key,
+    ).toBe('inconsistent');
+    expect(
+      fieldErrors(
+        await req(b, 'PUT', '/wps/member/register/mobile', {
+          ...originalMobile(freshPhone()),
+          confirmPassword: 'Other#123',
+        }),
+      ).confirmPassword?.key,
+    ).toBe('inconsistent');
+  });
+
+  it('REGMOBVERF3 decides the SMS code for both forms', async () => {
+    const b = await brand({ smsCode: true });
+    await relax(b);
+    const phone = freshPhone();
+    expect(
+      fieldErrors(await req(b, 'PUT', '/wps/member/register/mobile', originalMobile(phone))).verificationCode
+        ?.key,
+    ).toBe('required');
+    const code = await smsCode(b, phone);
+    const ok = await req(b, 'PUT', '/wps/member/register/mobile', {
+      ...originalMobile(phone),
+      verificationCode: code,
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+
+    await setModule(b, 'REGMOBVERF3', false);
+    const other = await req(b, 'PUT', '/wps/member/register/mobile', originalMobile(freshPhone()));
+    expect(other.statusCode, other.body).toBe(200);
+    const byName = await req(b, 'PUT', '/wps/member/register', originalUsername());
+    expect(byName.statusCode, byName.body).toBe(200);
+  });
+
+  it('any spelling of a number registers its canonical form once; a username spelling a number cannot shadow it', async () => {
+    const b = await brand();
+    await relax(b);
+    // digits-only usernames allowed, as some operators configure
+    await setRule(b, 'username', { acceptedPattern: '*', patternId: 0, minLength: 4, maxLength: 20 });
+    const phone = freshPhone();
+    const first = await req(b, 'PUT', '/wps/member/register/mobile', {
+      ...originalMobile(phone),
+      mobile: `+880 ${phone}`,
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().value.userName).toBe(phone);
+    for (const spelling of [`0${phone}`, `880${phone}`, phone])
+      expectError(
+        await req(b, 'PUT', '/wps/member/register/mobile', { ...originalMobile(phone), mobile: spelling }),
+        'sms_mobile_registered',
+      );
+    for (const spelling of [`0${phone}`, `880${phone}`, `+880${phone}`])
+      expectError(
+        await req(b, 'PUT', '/wps/member/register', { ...originalUsername(), username: spelling }),
+        'username_taken',
+      );
+    // the other way round: a number-like username first keeps a later mobile account from sharing it
+    const phone2 = freshPhone();
+    const squat = await req(b, 'PUT', '/wps/member/register', {
+      ...originalUsername(),
+      username: `0${phone2}`,
+    });
+    expect(squat.statusCode, squat.body).toBe(200);
+    expectError(
+      await req(b, 'PUT', '/wps/member/register/mobile', originalMobile(phone2)),
+      'sms_mobile_registered',
+    );
   });
 });

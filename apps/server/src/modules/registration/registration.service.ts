@@ -4,6 +4,7 @@ import {
   DEFAULT_AGE_LIMIT,
   ZAdminAffiliateInput,
   fieldErrorMessage,
+  registrationSmsRequired,
   validateField,
   validateRegistration,
   type TFieldError,
@@ -62,6 +63,9 @@ export function generatePassword(length = 10): string {
   }
   return chars.join('');
 }
+
+/** The form itself carried the terms tick and the age agreement (else the merchant took them as given). */
+const consentGiven = (input: RegisterInput) => input.termsAccepted === true && input.ageConfirmed === true;
 
 const FIELD_ORDER = [
   'username',
@@ -200,10 +204,12 @@ export function createRegistrationService(deps: {
 
     async register(
       merchant: MerchantContext,
-      input: RegisterInput,
+      payload: RegisterInput,
       mode: RegisterMode,
       meta: RegisterMeta,
     ): Promise<TRegisterValue> {
+      // the original platform's mobile clients name the number `mobile`
+      const input = { ...payload, mobileNum: payload.mobileNum?.trim() ? payload.mobileNum : payload.mobile };
       if (mode === 'username' && merchant.modules.USERNAMEREG3 === false)
         throw new AppError('function.not.available');
       await system.assertSiteOpen(merchant.id, meta.ip);
@@ -211,17 +217,27 @@ export function createRegistrationService(deps: {
         system.registerRules(merchant.id),
         members.getSettings(merchant.id),
       ]);
-      const smsRequired = mode === 'mobile' || merchant.modules.REGMOBVERF3 === true;
+      const smsRequired = registrationSmsRequired(mode, merchant.modules);
       const mobilePassword = mode === 'username' || merchant.modules.MOBILENUMPASSREG3 !== false;
       const captchaOn = rules.captcha?.enabled === true && merchant.modules.CAPTCHA3 !== false;
 
-      const errors = validateRegistration(rules, input, {
-        mode,
-        smsRequired,
-        mobilePassword,
-        skipCaptcha: !captchaOn,
-        ageLimit: authSettings.ageLimit,
-      });
+      // a number sent without its dialing code is read in the merchant's own
+      const dialingCode = input.countryDialingCode?.trim()
+        ? input.countryDialingCode
+        : await members.dialingCodeOf(merchant.id);
+      const errors = validateRegistration(
+        rules,
+        { ...input, countryDialingCode: dialingCode },
+        {
+          mode,
+          smsRequired,
+          mobilePassword,
+          skipCaptcha: !captchaOn,
+          ageLimit: authSettings.ageLimit,
+          consentRequired: authSettings.consentRequired,
+          confirmOptional: true,
+        },
+      );
       if (Object.keys(errors).length > 0) {
         throw fieldFailure(errors as Record<string, TFieldError>, meta.language, authSettings.ageLimit);
       }
@@ -229,7 +245,7 @@ export function createRegistrationService(deps: {
       if (authSettings.sliderRequired) await captchas.requireSliderToken(merchant.id, input.sliderToken);
 
       const phone = input.mobileNum?.trim()
-        ? canonicalPhone({ mobile: input.mobileNum, countryDialingCode: input.countryDialingCode ?? '+880' })
+        ? canonicalPhone({ mobile: input.mobileNum, countryDialingCode: dialingCode })
         : null;
       const username = mode === 'mobile' ? phone!.mobile : input.username!.trim();
       if (await members.isUsernameTaken(merchant.id, username)) {
@@ -237,6 +253,9 @@ export function createRegistrationService(deps: {
       }
       if (phone && (await members.findByMobile(merchant.id, phone.mobile)))
         throw new AppError('sms_mobile_registered');
+      // a username spelling someone's number would take the logins meant for that number's account
+      if (await members.phoneShadowed(merchant.id, username, dialingCode))
+        throw new AppError(mode === 'mobile' ? 'sms_mobile_registered' : 'username_taken');
 
       const domain = normaliseDomain(input.domain) ?? normaliseDomain(meta.host);
       const upline = await resolveUpline(merchant.id, input, domain);
@@ -300,6 +319,7 @@ export function createRegistrationService(deps: {
             affiliateId: upline.affiliateId,
             affiliateCode: upline.affiliateCode,
             registerMode: mode,
+            consent: consentGiven(input) ? 'explicit' : 'front_end',
             registerMethod: input.registerMethod?.trim().slice(0, 16) || 'WEB',
             registerUrl: input.registerUrl?.trim().slice(0, 1000) || null,
             registerDomain: domain,
@@ -321,6 +341,7 @@ export function createRegistrationService(deps: {
                 viaAffiliate: upline.affiliateCode !== null,
                 viaReferral: upline.referrerId !== null,
                 generatedPassword: generated !== null,
+                consent: consentGiven(input) ? 'explicit' : 'front_end',
               },
             },
             tx,

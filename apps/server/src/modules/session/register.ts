@@ -3,6 +3,7 @@ import { ENCRYPTION_HEADER, ZEncryptedBody } from '@bp/contract';
 import type { EventBus } from '../../platform/events.js';
 import { AppError } from '../../platform/errors.js';
 import type { ModuleContext, ModuleRegister } from '../../platform/module.js';
+import { throttleFor } from '../../platform/throttle.js';
 import { createPayloadCrypto, type PayloadCrypto } from '../../platform/payload-crypto.js';
 import type { MerchantContext } from '../merchant/merchant.service.js';
 import { createAuditService } from '../audit/audit.service.js';
@@ -18,8 +19,9 @@ interface SessionModule {
   captchas: CaptchaService;
 }
 const instances = new WeakMap<EventBus, SessionModule>();
+type SessionCtx = Pick<ModuleContext, 'db' | 'clock' | 'events' | 'config' | 'app' | 'database'>;
 
-function moduleFor(ctx: Pick<ModuleContext, 'db' | 'clock' | 'events' | 'config'>): SessionModule {
+function moduleFor(ctx: SessionCtx): SessionModule {
   let s = instances.get(ctx.events);
   if (!s) {
     const members = memberServiceFor(ctx);
@@ -33,6 +35,7 @@ function moduleFor(ctx: Pick<ModuleContext, 'db' | 'clock' | 'events' | 'config'
         captchas,
         ledger: ledgerServiceFor(ctx),
         events: ctx.events,
+        throttle: throttleFor(ctx),
       }),
       payloads: createPayloadCrypto({ db: ctx.db, clock: ctx.clock, appSecret: ctx.config.appSecret }),
     };
@@ -46,13 +49,10 @@ function moduleFor(ctx: Pick<ModuleContext, 'db' | 'clock' | 'events' | 'config'
  * two-factor (completePendingLogin) and social login start sessions through it; SMS installs its
  * login-code verifier with `useSmsVerifier`.
  */
-export const sessionServiceFor = (ctx: Pick<ModuleContext, 'db' | 'clock' | 'events' | 'config'>) =>
-  moduleFor(ctx).sessions;
+export const sessionServiceFor = (ctx: SessionCtx) => moduleFor(ctx).sessions;
 /** The captcha and slider service (and the hourly purge of short-lived rows other modules join). */
-export const captchaServiceFor = (ctx: Pick<ModuleContext, 'db' | 'clock' | 'events' | 'config'>) =>
-  moduleFor(ctx).captchas;
-export const payloadCryptoFor = (ctx: Pick<ModuleContext, 'db' | 'clock' | 'events' | 'config'>) =>
-  moduleFor(ctx).payloads;
+export const captchaServiceFor = (ctx: SessionCtx) => moduleFor(ctx).captchas;
+export const payloadCryptoFor = (ctx: SessionCtx) => moduleFor(ctx).payloads;
 
 export const registerSession: ModuleRegister = (ctx) => {
   const { sessions, payloads, captchas } = moduleFor(ctx);

@@ -651,7 +651,7 @@ describe('free play', () => {
     expect(row).toMatchObject({ type: 4 });
     // the play money is a ledger movement from the house's play account
     const wallet = await t.app.inject({ url: '/wps/v2/wallets/balance', headers: auth(v.token) });
-    expect(wallet.json().value).toMatchObject({ sumBalance: '2000.00', playMoney: true });
+    expect(wallet.json().value).toMatchObject({ sumBalance: 2000, playMoney: true });
 
     const info = await t.app.inject({ url: '/wps/member/info', headers: auth(v.token) });
     expect(info.json().value).toMatchObject({ type: 4, account: v.userName });

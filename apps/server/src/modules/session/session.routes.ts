@@ -56,14 +56,20 @@ export function sessionRoutes(
 
   ctx.route(e.sliderVerify, ({ merchant, body }) => captchas.verifySlider(merchant.id, body.id, body.x));
 
-  ctx.route(e.login, ({ merchant, body, req, ip }) =>
-    sessions.login(merchant, body, {
-      ip,
-      userAgent: req.headers['user-agent'],
-      deviceId: deviceIdOf(req, body.loginDeviceId),
-      browserId: browserIdOf(req),
-    }),
-  );
+  ctx.route(e.login, async ({ merchant, body, req, ip }) => {
+    // `01717527071`, `+880 1717-527071`, ... name the account registered under 1717527071
+    const username = await members.loginName(merchant.id, body.username, body.countryDialingCode);
+    return sessions.login(
+      merchant,
+      { ...body, username },
+      {
+        ip,
+        userAgent: req.headers['user-agent'],
+        deviceId: deviceIdOf(req, body.loginDeviceId),
+        browserId: browserIdOf(req),
+      },
+    );
+  });
 
   ctx.route(e.freePlay, ({ merchant, body, req, ip }) =>
     sessions.freePlay(merchant, {

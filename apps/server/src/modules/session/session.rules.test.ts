@@ -3,8 +3,6 @@ import { maskMobile, newReferralCode } from '../member/member.service.js';
 import { parseCookies } from './cookies.js';
 import {
   captchaNeeded,
-  failureCountStart,
-  isLockedOut,
   isPasswordExpired,
   isSessionLive,
   newSessionTimes,
@@ -46,18 +44,6 @@ describe('session tokens and expiry', () => {
 });
 
 describe('throttling rules', () => {
-  it('counts failures from the window start, or from the last success/lockout when later', () => {
-    expect(failureCountStart(t0, policy, undefined)).toEqual(plus(-15 * 60_000));
-    expect(failureCountStart(t0, policy, plus(-60_000))).toEqual(plus(-60_000));
-    expect(failureCountStart(t0, policy, plus(-3_600_000))).toEqual(plus(-15 * 60_000));
-  });
-
-  it('locks for lockoutMinutes after a lockout', () => {
-    expect(isLockedOut(undefined, t0, policy)).toBe(false);
-    expect(isLockedOut(t0, plus(5 * 60_000 - 1), policy)).toBe(true);
-    expect(isLockedOut(t0, plus(5 * 60_000), policy)).toBe(false);
-  });
-
   it('asks for a captcha after N failures of the account or the IP, or always when configured', () => {
     expect(captchaNeeded(1, 1, policy)).toBe(false);
     expect(captchaNeeded(2, 0, policy)).toBe(true);

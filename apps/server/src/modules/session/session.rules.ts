@@ -61,18 +61,6 @@ export interface ThrottlePolicy {
   ipLockoutFailures: number;
 }
 
-/**
- * Where the failure count of an account starts: the window, but never before the last success or
- * the last lockout (so a lock that ran out starts the count afresh).
- */
-export function failureCountStart(now: Date, p: ThrottlePolicy, resetAt: Date | undefined): Date {
-  const windowStart = new Date(now.getTime() - p.failureWindowMinutes * 60_000);
-  return resetAt && resetAt > windowStart ? resetAt : windowStart;
-}
-
-export const isLockedOut = (lastLockoutAt: Date | undefined, now: Date, p: ThrottlePolicy) =>
-  lastLockoutAt !== undefined && now.getTime() - lastLockoutAt.getTime() < p.lockoutMinutes * 60_000;
-
 export const captchaNeeded = (accountFailures: number, ipFailures: number, p: ThrottlePolicy) =>
   p.captchaAlways ||
   (p.captchaAfterFailures > 0 && Math.max(accountFailures, ipFailures) >= p.captchaAfterFailures) ||

@@ -16,6 +16,7 @@ import type { MemberActor } from '../../platform/context.js';
 import { AppError, isAppError } from '../../platform/errors.js';
 import type { Clock } from '../../platform/module.js';
 import { hashPassword, verifyPassword } from '../../platform/password.js';
+import type { Throttle, ThrottleRule } from '../../platform/throttle.js';
 import type { MerchantContext } from '../merchant/merchant.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import {
@@ -31,8 +32,6 @@ import type { CaptchaService } from './captcha.service.js';
 import { sessionRepo, type PendingRow } from './session.repo.js';
 import {
   captchaNeeded,
-  failureCountStart,
-  isLockedOut,
   isPasswordExpired,
   isSessionLive,
   newSessionTimes,
@@ -72,6 +71,15 @@ export interface SmsCodeVerifier {
 
 type LoginInput = z.output<typeof ZLoginRequest>;
 
+/** The login throttles of a merchant's settings: failures per account and per IP in the window. */
+const loginRules = (s: AuthSettings) => {
+  const windowMs = s.failureWindowMinutes * 60_000;
+  return {
+    account: { scope: 'login_account', limit: s.lockoutFailures, windowMs },
+    ip: { scope: 'login_ip', limit: s.ipLockoutFailures, windowMs },
+  } satisfies Record<string, ThrottleRule>;
+};
+
 /** What the second step of a pending login needs to know (two-factor module). */
 export interface PendingLogin {
   id: number;
@@ -110,8 +118,9 @@ export function verifyMethodsOf(m: MemberRow): TLoginVerifyMethod[] {
 
 /**
  * Player sessions and the login flow. Login answers the same way, after the same argon2 work, whether or
- * not the account exists (a dummy hash is verified when it does not). Failures are counted from the
- * login record (auth_event), per account and per IP, so every instance sees the same counts.
+ * not the account exists (a dummy hash is verified when it does not). Attempts are counted per account
+ * and per IP by the shared throttle before any credential is checked; the login record (auth_event)
+ * keeps every failure and lockout for reporting.
  */
 export function createSessionService({
   db,
@@ -120,6 +129,7 @@ export function createSessionService({
   captchas,
   ledger,
   events,
+  throttle,
 }: {
   db: Db;
   clock: Clock;
@@ -127,6 +137,7 @@ export function createSessionService({
   captchas: CaptchaService;
   ledger: LedgerService;
   events: EventBus;
+  throttle: Throttle;
 }) {
   let dummyHash: Promise<string> | undefined;
   const getDummyHash = () => (dummyHash ??= hashPassword(randomBytes(18).toString('base64')));
@@ -313,39 +324,39 @@ export function createSessionService({
 
     async login(merchant: MerchantContext, input: LoginInput, meta: LoginMeta): Promise<TLoginValue> {
       const settings = await members.getSettings(merchant.id);
-      const now = clock.now();
       const key = usernameKey(input.username);
       const isSms = input.type === 'sms';
       if (isSms && (merchant.modules['MOBILEVERCODELOGIN3'] === false || !sms)) {
         throw new AppError('function.not.available');
       }
 
-      // throttling first: a locked account or IP is refused before any credential is looked at
-      const ipStart = new Date(now.getTime() - settings.failureWindowMinutes * 60_000);
-      const ipFailures = await sessionRepo.countFailures(db, merchant.id, { ip: meta.ip }, ipStart);
-      if (ipFailures >= settings.ipLockoutFailures) {
+      // throttling first: the attempt is counted against the IP and the account, each in one atomic
+      // step, before any credential is looked at, so parallel attempts cannot outrun the limits; what
+      // turns out not to be a failure gives its point back (a right password clears the account's)
+      const rules = loginRules(settings);
+      const ipTry = await throttle.consume(merchant.id, rules.ip, meta.ip);
+      if (!ipTry.allowed) {
         await event(merchant.id, input.username, null, 'login_refused', 'ip_throttled', meta);
         throw new AppError('TOO_MANY_REQUESTS');
       }
-      const lastLockout = await sessionRepo.lastEventAt(db, merchant.id, { usernameKey: key }, ['lockout']);
-      if (isLockedOut(lastLockout, now, settings)) {
+      const accountTry = await throttle.consume(merchant.id, rules.account, key);
+      if (!accountTry.allowed) {
+        await throttle.refund(merchant.id, rules.ip, meta.ip);
         await event(merchant.id, input.username, null, 'login_refused', 'locked', meta);
         throw new AppError('TOO_MANY_REQUESTS');
       }
-      const resetAt = await sessionRepo.lastEventAt(db, merchant.id, { usernameKey: key }, [
-        'login',
-        'lockout',
-      ]);
-      const accountFailures = await sessionRepo.countFailures(
-        db,
-        merchant.id,
-        { usernameKey: key },
-        failureCountStart(now, settings, resetAt),
-      );
+      const ipFailures = ipTry.count - 1;
+      const accountFailures = accountTry.count - 1;
+      /** the attempt was refused before a credential was checked: not a failure */
+      const giveBack = async () => {
+        await throttle.refund(merchant.id, rules.ip, meta.ip);
+        await throttle.refund(merchant.id, rules.account, key);
+      };
 
       // slider before submit (username logins only, SPEC 4)
       if (!isSms && settings.sliderRequired) {
         await captchas.requireSliderToken(merchant.id, input.sliderToken).catch(async (err: unknown) => {
+          await giveBack();
           if (isAppError(err) && err.code === 'slider_failed')
             await event(merchant.id, input.username, null, 'slider_failed', 'invalid_token', meta);
           throw err;
@@ -359,6 +370,7 @@ export function createSessionService({
           !!meta.browserId &&
           (await captchas.check(merchant.id, meta.browserId, input.captcha));
         if (!ok) {
+          await giveBack();
           if (input.captcha) await event(merchant.id, input.username, null, 'captcha_failed', 'wrong', meta);
           throw new AppError('captcha_error', { value: { captcha: true } });
         }
@@ -394,18 +406,22 @@ export function createSessionService({
             type: input.type,
           },
         );
-        const failures = accountFailures + 1;
+        const failures = accountTry.count;
         if (failures >= settings.lockoutFailures) {
+          await throttle.lock(merchant.id, rules.account, key, settings.lockoutMinutes * 60_000);
           await event(merchant.id, input.username, member?.id ?? null, 'lockout', 'locked', meta, {
             minutes: settings.lockoutMinutes,
           });
           throw new AppError('TOO_MANY_REQUESTS');
         }
-        if (ipFailures + 1 >= settings.ipLockoutFailures) throw new AppError('TOO_MANY_REQUESTS');
+        if (ipTry.count >= settings.ipLockoutFailures) throw new AppError('TOO_MANY_REQUESTS');
         throw new AppError('login_failed', {
-          value: { captcha: captchaNeeded(failures, ipFailures + 1, settings) },
+          value: { captcha: captchaNeeded(failures, ipTry.count, settings) },
         });
       }
+      // the right credentials: not a failure from this IP, and the account's failures start afresh
+      await throttle.refund(merchant.id, rules.ip, meta.ip);
+      await throttle.reset(merchant.id, rules.account, key);
 
       const refuse = async (code: 'us_forbidden_login_error' | 'non_member_login' | 'error_not_agent') => {
         await event(merchant.id, input.username, member.id, 'login_refused', code, meta);

@@ -2,7 +2,8 @@ import { socialAdminEndpoints } from '@bp/contract';
 import type { ModuleRegister } from '../../platform/module.js';
 import { createAuditService } from '../audit/audit.service.js';
 import { memberServiceFor } from '../member/register.js';
-import { passwordServiceFor, securityThrottleFor } from '../password/register.js';
+import { throttleFor } from '../../platform/throttle.js';
+import { passwordServiceFor } from '../password/register.js';
 import { captchaServiceFor, sessionServiceFor } from '../session/register.js';
 import { systemServiceFor } from '../system/register.js';
 import { createSocialService } from './social.service.js';
@@ -18,7 +19,7 @@ export const registerSocial: ModuleRegister = (ctx) => {
     members: memberServiceFor(ctx),
     sessions: sessionServiceFor(ctx),
     passwords: passwordServiceFor(ctx),
-    throttle: securityThrottleFor(ctx),
+    throttle: throttleFor(ctx),
     env: ctx.config.social,
     registerRules: (merchantId) => system.registerRules(merchantId),
     log: ctx.app.log,

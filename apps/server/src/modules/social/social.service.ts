@@ -20,7 +20,7 @@ import { isNonMember, isTrial, type MemberRow, type MemberService } from '../mem
 import type { SessionService } from '../session/session.service.js';
 import { newToken, sha256Hex } from '../password/codes.js';
 import type { PasswordService, RequestMeta } from '../password/password.service.js';
-import type { Throttle, ThrottleRule } from '../password/throttle.js';
+import type { Throttle, ThrottleRule } from '../../platform/throttle.js';
 import { socialRepo, type TicketRow } from './social.repo.js';
 
 const FLOW_MS = 10 * 60_000;
@@ -326,9 +326,10 @@ export function createSocialService(deps: {
       await throttle.assertOpen(merchant.id, BIND_FAILURES, meta.ip);
       await this.pending(merchant, body.ticket);
       const m = await members.findByUsername(merchant.id, body.username);
-      const ok = m ? await members.verifyPassword(m, body.password) : false;
+      const ok = await throttle.checkSecret(merchant.id, BIND_FAILURES, meta.ip, async () =>
+        m ? members.verifyPassword(m, body.password) : false,
+      );
       if (!m || !ok) {
-        await throttle.record(merchant.id, BIND_FAILURES, meta.ip);
         throw new AppError('login_failed');
       }
       if (isTrial(m)) throw new AppError('need_real_account');

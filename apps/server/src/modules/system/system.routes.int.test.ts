@@ -270,7 +270,7 @@ describe('GET /wps/system/helpCenter', () => {
     ]);
     const v = (await get('/wps/system/helpCenter?lang=EN&device=WEB', m.code)).json().value;
     expect(v).toHaveLength(1);
-    expect(v[0].content).toBe('<p>a</p><img src="x">');
+    expect(v[0].content).toBe('<p>a</p><img src="x" />');
     expect(v[0].title).toBe('Q');
   });
 });
@@ -291,6 +291,28 @@ describe('GET /wps/relay/MCSFE_getListAnnouncements', () => {
     expect(v.player.length).toBeGreaterThanOrEqual(3);
     expect(v.popup.map((p) => p.execution)).toEqual(['B']);
     expect(v.promotion.length).toBeGreaterThan(0);
+  });
+
+  it('answers the same under CCSFE_getListAnnouncements (PX-HOME), also with ?AFTER_LOGIN', async () => {
+    const m = await createMerchant(t.database.db);
+    await system.createBanner(m.id, {
+      groupName: 'w_home',
+      imageUrl: '/m.svg',
+      title: { EN: 'm' },
+      platform: 'M',
+    });
+    await system.createNotice(m.id, { content: { EN: 'hello' } });
+    for (const qs of ['?types=B,PL&platform=M', '?AFTER_LOGIN&types=B,PL&platform=M', '']) {
+      const ccsfe = await get(`/wps/relay/CCSFE_getListAnnouncements${qs}`, m.code);
+      expect(ccsfe.statusCode, ccsfe.body).toBe(200);
+      const mcsfe = await get(`/wps/relay/MCSFE_getListAnnouncements${qs}`, m.code);
+      expect(ccsfe.json()).toEqual(mcsfe.json());
+    }
+    const v = ZAnnouncements.parse(
+      (await get('/wps/relay/CCSFE_getListAnnouncements?types=B,PL&platform=M', m.code)).json().value,
+    );
+    expect(v.banners.map((x) => x.title)).toEqual(['m']);
+    expect(v.player.map((n) => n.content)).toEqual(['hello']);
   });
 
   it('filters by types, platform, activity and dates, sorted by sequence', async () => {
@@ -363,7 +385,7 @@ describe('GET /wps/relay/MCSFE_getListAnnouncements', () => {
       title: { EN: '<b>Hi</b><script>x</script>' },
       content: { EN: '<p>ok</p><script>alert(1)</script><img src="/x.png" onerror="alert(1)">' },
     });
-    expect(after!.content.EN).toBe('<p>ok</p><img src="/x.png">');
+    expect(after!.content.EN).toBe('<p>ok</p><img src="/x.png" />');
     await t.database.db.insert(popup).values({
       merchantId: m.id,
       execution: 'B',
@@ -377,7 +399,7 @@ describe('GET /wps/relay/MCSFE_getListAnnouncements', () => {
     const v = await ann(m.code, '?language=EN');
     const raw = JSON.stringify(v);
     expect(raw).not.toMatch(/<script|onerror|onmouseover|iframe/i);
-    expect(v.popup.map((p) => p.content)).toEqual(['<p>ok</p><img src="/x.png">', '<div>r</div>']);
+    expect(v.popup.map((p) => p.content)).toEqual(['<p>ok</p><img src="/x.png" />', '<div>r</div>']);
     expect(v.popup[0]!.title).toBe('Hi');
     expect(v.player[0]!.content).toBe('n');
   });

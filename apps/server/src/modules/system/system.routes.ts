@@ -1,5 +1,6 @@
 import { gameAnnouncementEndpoints, systemEndpoints, type TPopupExecution } from '@bp/contract';
 import type { ModuleContext } from '../../platform/module.js';
+import type { RouteCtx } from '../../platform/route.js';
 import type { SystemService } from './system.service.js';
 import type { GameAnnouncementService } from './game-announcement.service.js';
 
@@ -22,7 +23,13 @@ export function systemRoutes(
     system.helpCenter(merchant, query?.lang || language, query?.device),
   );
 
-  ctx.route(systemEndpoints.announcements, ({ merchant, query: q, language, actor }) => {
+  // MCSFE_ and CCSFE_getListAnnouncements: one answer under the two names clients call
+  const announcements = ({
+    merchant,
+    query: q,
+    language,
+    actor,
+  }: RouteCtx<typeof systemEndpoints.announcements>) => {
     const query = q ?? {};
     // The audience comes from the session, not from the query: an anonymous caller only ever gets the
     // B popups. A logged-in caller gets what it asks for (A by default) and, on its first login, F too.
@@ -37,7 +44,9 @@ export function systemRoutes(
       platform: query.platform,
       executions,
     });
-  });
+  };
+  ctx.route(systemEndpoints.announcements, announcements);
+  ctx.route(systemEndpoints.announcementsCcsfe, announcements);
 
   ctx.route(gameAnnouncementEndpoints.list, ({ merchant, query, language }) =>
     gameAnnouncements.listLive(merchant, { ...query, language: query?.language || language }),

@@ -4,7 +4,7 @@ import { createAuditService } from '../audit/audit.service.js';
 import { ledgerServiceFor } from '../ledger/register.js';
 import { memberServiceFor } from '../member/register.js';
 import { messageServiceFor } from '../message/register.js';
-import { securityThrottleFor } from '../password/register.js';
+import { throttleFor } from '../../platform/throttle.js';
 import { createTransferService } from './transfer.service.js';
 
 /** Transfers between people: member -> direct upline, agent -> direct downline; operator limits. */
@@ -14,7 +14,7 @@ export const registerTransfer: ModuleRegister = (ctx) => {
     ledger: ledgerServiceFor(ctx),
     members: memberServiceFor(ctx),
     messages: messageServiceFor(ctx),
-    throttle: securityThrottleFor(ctx),
+    throttle: throttleFor(ctx),
     audit: createAuditService({ db: ctx.db, clock: ctx.clock }),
     events: ctx.events,
     clock: ctx.clock,

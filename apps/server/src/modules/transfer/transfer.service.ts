@@ -24,7 +24,7 @@ import type { MerchantContext } from '../merchant/merchant.service.js';
 import type { MessageService } from '../message/message.service.js';
 import { assertCan } from '../operator/operator.rules.js';
 import { THROTTLES } from '../password/password.service.js';
-import type { Throttle } from '../password/throttle.js';
+import type { Throttle } from '../../platform/throttle.js';
 import { parseAmount } from '../wallet/wallet.service.js';
 import { transferRepo } from './transfer.repo.js';
 
@@ -129,8 +129,10 @@ export function createTransferService(deps: {
     const key = String(sender.id);
     await throttle.assertOpen(sender.merchantId, rule, key);
     if (sender.paymentPasswordHash === null) throw new AppError('payment_password_not_set');
-    if (!(await members.verifyPaymentPassword(sender, password))) {
-      await throttle.record(sender.merchantId, rule, key);
+    const ok = await throttle.checkSecret(sender.merchantId, rule, key, () =>
+      members.verifyPaymentPassword(sender, password),
+    );
+    if (!ok) {
       await members.recordMemberEvent(sender, 'payment_password', 'failed', meta, { step: 'transfer' });
       throw new AppError('payment_password_incorrect');
     }

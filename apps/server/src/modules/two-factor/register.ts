@@ -1,7 +1,7 @@
 import type { ModuleRegister } from '../../platform/module.js';
 import { mailServiceFor } from '../mail/register.js';
 import { memberServiceFor } from '../member/register.js';
-import { securityThrottleFor } from '../password/register.js';
+import { throttleFor } from '../../platform/throttle.js';
 import { captchaServiceFor, sessionServiceFor } from '../session/register.js';
 import { smsServiceFor } from '../sms/register.js';
 import { createTwoFactorService } from './two-factor.service.js';
@@ -16,7 +16,7 @@ export const registerTwoFactor: ModuleRegister = (ctx) => {
     sessions: sessionServiceFor(ctx),
     sms: smsServiceFor(ctx),
     mail: mailServiceFor(ctx),
-    throttle: securityThrottleFor(ctx),
+    throttle: throttleFor(ctx),
   });
   twoFactorRoutes(ctx, twoFactor);
   captchaServiceFor(ctx).sweepAlso(twoFactor.purgeExpired);

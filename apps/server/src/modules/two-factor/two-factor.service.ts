@@ -11,12 +11,13 @@ import type { Clock } from '../../platform/module.js';
 import type { MerchantContext } from '../merchant/merchant.service.js';
 import { requireRealAccount, type MemberRow, type MemberService } from '../member/member.service.js';
 import type { SessionService } from '../session/session.service.js';
+import { PENDING_LOGIN_MS, PENDING_MAX_ATTEMPTS } from '../session/session.rules.js';
 import { canonicalPhone, maskNational, type SmsService } from '../sms/sms.service.js';
 import type { MailService } from '../mail/mail.service.js';
 import { maskEmail, newCode, newSalt, normaliseName, saltedCodeHash, sameHash } from '../password/codes.js';
 import { loginCodeMail } from '../password/password.mail.js';
 import type { RequestMeta } from '../password/password.service.js';
-import type { Throttle, ThrottleRule } from '../password/throttle.js';
+import type { Throttle, ThrottleRule } from '../../platform/throttle.js';
 import { twoFactorRepo } from './two-factor.repo.js';
 import { newTotpSecret, otpauthUrl, verifyTotp } from './totp.js';
 
@@ -25,6 +26,8 @@ export const TWO_FACTOR_THROTTLES = {
   emailSend: { scope: 'login_email_send', limit: 3 },
   /** wrong authenticator codes while binding or unbinding */
   totpFailures: { scope: 'totp_fail', limit: 5 },
+  /** second-step answers per pending login, counted before the answer is checked */
+  loginVerify: { scope: 'login_verify', limit: PENDING_MAX_ATTEMPTS, windowMs: PENDING_LOGIN_MS },
 } as const satisfies Record<string, ThrottleRule>;
 
 /** Why a second-step answer failed: the error the client sees. */
@@ -143,6 +146,12 @@ export function createTwoFactorService(deps: {
       meta: RequestMeta,
     ): Promise<TLoginValue> {
       const { pending, member } = await pendingFor(merchant, body.ticket, body.method);
+      // the ticket's tries are used up atomically before an answer is looked at (parallel answers race
+      // the ticket's own attempt count); a ticket out of tries is dead
+      const verifyRule = TWO_FACTOR_THROTTLES.loginVerify;
+      if (!(await throttle.consume(merchant.id, verifyRule, String(pending.id))).allowed) {
+        throw new AppError('login_ticket_invalid');
+      }
       const code = body.code ?? '';
       const complete = (tx: Executor) =>
         sessions.completePendingLogin(merchant, body.ticket, meta, { method: body.method, tx });
@@ -228,25 +237,25 @@ export function createTwoFactorService(deps: {
       await throttle.assertOpen(actor.merchantId, TWO_FACTOR_THROTTLES.totpFailures, key);
       const m = await members.getById(actor.merchantId, actor.memberId);
       if (m.totpSecret && m.totpBoundAt) throw new AppError('totp_already_bound');
-      const ok = await db.transaction(async (tx) => {
-        const now = clock.now();
-        const row = await twoFactorRepo.lockTotp(tx, m.merchantId, m.id, now);
-        if (!row.pendingSecret || !row.pendingExpiresAt || row.pendingExpiresAt <= now)
-          throw new AppError('totp_not_bound');
-        const step = verifyTotp(row.pendingSecret, code, now);
-        if (step === undefined) return false;
-        await members.update(tx, m, { totpSecret: row.pendingSecret, totpBoundAt: now });
-        await twoFactorRepo.updateTotp(tx, m.id, {
-          pendingSecret: null,
-          pendingExpiresAt: null,
-          lastStep: step,
-          updatedAt: now,
+      const verify = () =>
+        db.transaction(async (tx) => {
+          const now = clock.now();
+          const row = await twoFactorRepo.lockTotp(tx, m.merchantId, m.id, now);
+          if (!row.pendingSecret || !row.pendingExpiresAt || row.pendingExpiresAt <= now)
+            throw new AppError('totp_not_bound');
+          const step = verifyTotp(row.pendingSecret, code, now);
+          if (step === undefined) return false;
+          await members.update(tx, m, { totpSecret: row.pendingSecret, totpBoundAt: now });
+          await twoFactorRepo.updateTotp(tx, m.id, {
+            pendingSecret: null,
+            pendingExpiresAt: null,
+            lastStep: step,
+            updatedAt: now,
+          });
+          await event(m, 'totp_bind', 'ok', meta, undefined, tx);
+          return true;
         });
-        await event(m, 'totp_bind', 'ok', meta, undefined, tx);
-        return true;
-      });
-      if (!ok) {
-        await throttle.record(actor.merchantId, TWO_FACTOR_THROTTLES.totpFailures, key);
+      if (!(await throttle.checkSecret(actor.merchantId, TWO_FACTOR_THROTTLES.totpFailures, key, verify))) {
         await event(m, 'totp_bind', 'failed', meta);
         throw new AppError('totp_code_invalid');
       }
@@ -259,14 +268,14 @@ export function createTwoFactorService(deps: {
       await throttle.assertOpen(actor.merchantId, TWO_FACTOR_THROTTLES.totpFailures, key);
       const m = await members.getById(actor.merchantId, actor.memberId);
       if (!m.totpSecret || !m.totpBoundAt) throw new AppError('totp_not_bound');
-      const ok = await db.transaction(async (tx) => {
-        if (!(await useTotp(tx, m, m.totpSecret!, code))) return false;
-        await members.update(tx, m, { totpSecret: null, totpBoundAt: null });
-        await event(m, 'totp_bind', 'unbound', meta, undefined, tx);
-        return true;
-      });
-      if (!ok) {
-        await throttle.record(actor.merchantId, TWO_FACTOR_THROTTLES.totpFailures, key);
+      const verify = () =>
+        db.transaction(async (tx) => {
+          if (!(await useTotp(tx, m, m.totpSecret!, code))) return false;
+          await members.update(tx, m, { totpSecret: null, totpBoundAt: null });
+          await event(m, 'totp_bind', 'unbound', meta, undefined, tx);
+          return true;
+        });
+      if (!(await throttle.checkSecret(actor.merchantId, TWO_FACTOR_THROTTLES.totpFailures, key, verify))) {
         await event(m, 'totp_bind', 'failed', meta, { step: 'unbind' });
         throw new AppError('totp_code_invalid');
       }

@@ -7,15 +7,17 @@ import {
   MoneyFormatError,
   toMinor,
   type TAmount,
+  type TConsolidatedFundsReply,
   type TMerchantWallet,
-  type TWalletBalance,
-  type TWalletRow,
+  type TWalletBalanceReply,
+  type TWalletRowReply,
   type TWalletTransferRequest,
 } from '@bp/contract';
 import type { Db } from '../../db/client.js';
 import type { MemberActor } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
+import { exactNumber } from '../../platform/json-reply.js';
 import type { MerchantContext } from '../merchant/merchant.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import { walletRepo } from './wallet.repo.js';
@@ -30,6 +32,15 @@ export function parseAmount(amount: TAmount, merchant: Pick<MerchantContext, 'cu
   }
 }
 
+interface WalletRow {
+  accountTypeId: number;
+  accountType: string;
+  vendorCode: string | null;
+  avail: bigint;
+  balance: bigint;
+  held: bigint;
+}
+
 export function createWalletService({
   db,
   ledger,
@@ -40,21 +51,23 @@ export function createWalletService({
   events: EventBus;
 }) {
   const money = (m: MerchantContext, v: bigint) => fromMinor(v, m.currencyDecimals);
+  // balances are JSON numbers (clients of the original read them so), written from minor units exactly
+  const amount = (m: MerchantContext, v: bigint) => exactNumber(v, m.currencyDecimals);
 
-  async function balance(actor: MemberActor, merchant: MerchantContext): Promise<TWalletBalance> {
+  /** The member's wallets in minor units: MAIN first, then each vendor sub-wallet. */
+  async function walletRows(actor: MemberActor) {
     const accounts = await ledger.memberAccounts(db, actor.memberId);
     const main = accounts.find((a) => a.code === 'main');
-    const rows: TWalletRow[] = [
+    const rows: WalletRow[] = [
       {
         accountTypeId: ACCOUNT_TYPE_ID.MAIN,
         accountType: MAIN_WALLET,
         vendorCode: null,
-        availBalance: money(merchant, main ? ledger.available(main) : 0n),
-        balance: money(merchant, main ? BigInt(main.balance) : 0n),
-        frozenBalance: money(merchant, main ? BigInt(main.held) : 0n),
+        avail: main ? ledger.available(main) : 0n,
+        balance: main ? BigInt(main.balance) : 0n,
+        held: main ? BigInt(main.held) : 0n,
       },
     ];
-    let sum = main ? ledger.available(main) : 0n;
     for (const a of accounts) {
       if (!a.code.startsWith('vendor:')) continue;
       const code = a.code.slice('vendor:'.length);
@@ -62,19 +75,30 @@ export function createWalletService({
         accountTypeId: ACCOUNT_TYPE_ID.VENDOR,
         accountType: code,
         vendorCode: code,
-        availBalance: money(merchant, ledger.available(a)),
-        balance: money(merchant, BigInt(a.balance)),
-        frozenBalance: money(merchant, BigInt(a.held)),
+        avail: ledger.available(a),
+        balance: BigInt(a.balance),
+        held: BigInt(a.held),
       });
-      sum += ledger.available(a);
     }
+    return { rows, sum: rows.reduce((s, r) => s + r.avail, 0n) };
+  }
+
+  async function balance(actor: MemberActor, merchant: MerchantContext): Promise<TWalletBalanceReply> {
+    const { rows, sum } = await walletRows(actor);
     return {
-      sumBalance: money(merchant, sum),
+      sumBalance: amount(merchant, sum),
       currency: merchant.currency,
       currencySymbol: merchant.currencySymbol,
       decimals: merchant.currencyDecimals,
       playMoney: isTrialType(actor.type),
-      balance: rows,
+      balance: rows.map((r): TWalletRowReply => ({
+        accountTypeId: r.accountTypeId,
+        accountType: r.accountType,
+        vendorCode: r.vendorCode,
+        availBalance: amount(merchant, r.avail),
+        balance: amount(merchant, r.balance),
+        frozenBalance: amount(merchant, r.held),
+      })),
     };
   }
 
@@ -95,18 +119,24 @@ export function createWalletService({
       };
     },
 
-    async consolidated(actor: MemberActor, merchant: MerchantContext) {
-      const b = await balance(actor, merchant);
-      const main = b.balance[0]!;
-      // agent contracts arrive with the agent issue; until then no contract is requested
+    async consolidated(actor: MemberActor, merchant: MerchantContext): Promise<TConsolidatedFundsReply> {
+      const { rows, sum } = await walletRows(actor);
+      const main = rows[0]!;
+      // agent contracts arrive with issue 15; until then none is requested and none is held
       return {
         dailysalreqtype: 0,
         divtypereq: 0,
         contracthoursalreq: 0,
         realtimesalreqtype: 0,
-        balance: main.balance,
-        frozenBalance: main.frozenBalance,
+        contractmrdailysalinfotype: 0,
+        contracthoursalinfo: 0,
+        dailysalinfotype: 0,
+        divtypeinfo: 0,
+        sumBalance: amount(merchant, sum),
+        balance: amount(merchant, main.balance),
+        frozenBalance: amount(merchant, main.held),
         currency: merchant.currency,
+        currencySymbol: merchant.currencySymbol,
       };
     },
 

@@ -4,7 +4,7 @@ import { createAuditService } from '../audit/audit.service.js';
 import { ledgerServiceFor } from '../ledger/register.js';
 import { memberServiceFor } from '../member/register.js';
 import { messageServiceFor } from '../message/register.js';
-import { securityThrottleFor } from '../password/register.js';
+import { throttleFor } from '../../platform/throttle.js';
 import { createTurnoverService, type TurnoverService } from './turnover.service.js';
 import { createWithdrawAdmin } from './withdraw.admin.js';
 import { createReceiptService } from './withdraw.receipt.js';
@@ -35,7 +35,7 @@ export const registerWithdraw: ModuleRegister = (ctx) => {
     clock: ctx.clock,
     ledger,
     members: memberServiceFor(ctx),
-    throttle: securityThrottleFor(ctx),
+    throttle: throttleFor(ctx),
     turnover: turnoverServiceFor(ctx),
     events: ctx.events,
   });

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import type { MemberActor } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { Clock } from '../../platform/module.js';
+import { requireRealAccount } from '../member/member.service.js';
 import type { MerchantContext, MerchantService } from '../merchant/merchant.service.js';
 import type { MessageService } from '../message/message.service.js';
 import { parseAmount } from '../wallet/wallet.service.js';
@@ -35,6 +36,7 @@ export function createReceiptService(deps: {
 
   return {
     async pending(actor: MemberActor, merchant: MerchantContext) {
+      requireRealAccount(actor);
       const s = await settingsOf(db, merchant);
       const { list } = await withdrawRepo.list(db, {
         merchantId: merchant.id,
@@ -58,6 +60,7 @@ export function createReceiptService(deps: {
       merchant: MerchantContext,
       body: z.output<typeof ZPaymentConfirmRequest>,
     ) {
+      requireRealAccount(actor);
       const proofs = body.received
         ? []
         : (body.images ?? []).map((i) => ({ ...validateProof(i.data), fileName: i.fileName ?? null }));
@@ -109,6 +112,7 @@ export function createReceiptService(deps: {
 
     /** Every payout awaiting the member's confirmation is received; a concurrent change wins per row. */
     async confirmAll(actor: MemberActor) {
+      requireRealAccount(actor);
       const now = clock.now();
       const ids = await withdrawRepo.confirmAllPaidOut(db, actor.memberId, now);
       return { confirmed: ids.length };
@@ -116,6 +120,7 @@ export function createReceiptService(deps: {
 
     /** A proof image of the member's own report (never another member's). */
     async memberProof(actor: MemberActor, merchant: MerchantContext, id: string): Promise<ProofRow> {
+      requireRealAccount(actor);
       const p = await withdrawRepo.proof(db, merchant.id, id);
       if (!p || p.member_id !== actor.memberId) throw new AppError('not_found');
       return p;

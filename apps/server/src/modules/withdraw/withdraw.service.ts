@@ -16,7 +16,7 @@ import { formatMerchantTime, merchantDayStart } from '../../platform/time.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import { requireRealAccount, type MemberService } from '../member/member.service.js';
 import type { MerchantContext } from '../merchant/merchant.service.js';
-import type { Throttle } from '../password/throttle.js';
+import type { Throttle } from '../../platform/throttle.js';
 import { THROTTLES } from '../password/password.service.js';
 import { parseAmount } from '../wallet/wallet.service.js';
 import type { TurnoverService } from './turnover.service.js';
@@ -65,8 +65,10 @@ export function createWithdrawService(deps: WithdrawDeps) {
     await throttle.assertOpen(actor.merchantId, THROTTLES.paymentPasswordFailures, key);
     const m = await members.getById(actor.merchantId, actor.memberId);
     if (m.paymentPasswordHash === null) throw new AppError('payment_password_not_set');
-    if (!(await members.verifyPaymentPassword(m, password))) {
-      await throttle.record(actor.merchantId, THROTTLES.paymentPasswordFailures, key);
+    const ok = await throttle.checkSecret(actor.merchantId, THROTTLES.paymentPasswordFailures, key, () =>
+      members.verifyPaymentPassword(m, password),
+    );
+    if (!ok) {
       await members.recordMemberEvent(m, 'payment_password', 'failed', meta, { step: 'withdraw' });
       throw new AppError('payment_password_incorrect');
     }
@@ -76,6 +78,7 @@ export function createWithdrawService(deps: WithdrawDeps) {
     view,
 
     async settings(actor: MemberActor, merchant: MerchantContext): Promise<TWithdrawSettings> {
+      requireRealAccount(actor);
       const s = await settingsOf(db, merchant);
       const m = await members.getById(merchant.id, actor.memberId);
       const accounts = await withdrawRepo.bankAccounts(db, actor.memberId);
@@ -95,6 +98,7 @@ export function createWithdrawService(deps: WithdrawDeps) {
     },
 
     async bankAccounts(actor: MemberActor, merchant: MerchantContext) {
+      requireRealAccount(actor);
       return (await withdrawRepo.bankAccounts(db, actor.memberId)).map((a) => bankView(a, merchant));
     },
 
@@ -214,6 +218,7 @@ export function createWithdrawService(deps: WithdrawDeps) {
 
     /** The member's own PENDING request: cancelled and the hold released, unless an operator got there first. */
     async cancel(actor: MemberActor, merchant: MerchantContext, withdrawId: string) {
+      requireRealAccount(actor);
       await ledger.transaction(async (tx) => {
         const w = await withdrawRepo.lock(tx, merchant.id, withdrawId);
         if (!w || w.member_id !== actor.memberId) throw new AppError('withdraw_not_found');
@@ -231,6 +236,7 @@ export function createWithdrawService(deps: WithdrawDeps) {
       merchant: MerchantContext,
       q: { pageNo: number; pageSize: number; status?: TWithdrawStatus },
     ) {
+      requireRealAccount(actor);
       const s = await settingsOf(db, merchant);
       const { total, list } = await withdrawRepo.list(db, {
         merchantId: merchant.id,

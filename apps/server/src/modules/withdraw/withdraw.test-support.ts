@@ -6,6 +6,7 @@ import { DEMO } from '../../test/harness.js';
 import { fund, newMember, TEST_PASSWORD } from '../ledger/ledger.test-support.js';
 import { rows } from '../ledger/ledger.repo.js';
 import { loginToken } from '../session/session.test-support.js';
+import { walletBalance } from '../wallet/wallet.test-support.js';
 
 /** Factories for withdrawal tests: a funded member with a payment password and a bank account. */
 
@@ -61,9 +62,8 @@ export function requestWithdraw(
 }
 
 export async function availBalance(app: FastifyInstance, headers: Record<string, string>) {
-  const res = await app.inject({ url: '/wps/v2/wallets/balance', headers });
-  const main = res.json().value.balance.find((r: { accountTypeId: number }) => r.accountTypeId === 2);
-  return { avail: main.availBalance as string, balance: main.balance as string };
+  const main = (await walletBalance(app, headers)).balance.find((r) => r.accountTypeId === 2)!;
+  return { avail: main.availBalance, balance: main.balance };
 }
 
 /** A real (tiny) PNG: signature, IHDR, IDAT, IEND; `padTo` pads it with an ancillary chunk. */

@@ -1,6 +1,7 @@
 import {
   DEFAULT_AGE_LIMIT,
   fieldErrorMessage,
+  registrationSmsRequired,
   validateField,
   validateRegistration,
   type TFieldError,
@@ -88,7 +89,8 @@ export default function RegisterModal({ onClose }: { onClose: () => void }) {
   const usernameOn = wl.USERNAMEREG3 !== false;
   const [mode, setMode] = useState<Mode>(mobileOn ? 'mobile' : 'username');
   const activeMode: Mode = mode === 'mobile' && mobileOn ? 'mobile' : usernameOn ? 'username' : 'mobile';
-  const smsRequired = activeMode === 'mobile' || !!wl.REGMOBVERF3;
+  // REGMOBVERF3 decides for both forms, as on the server
+  const smsRequired = registrationSmsRequired(activeMode, wl);
   const mobilePassword = activeMode === 'username' || !!wl.MOBILENUMPASSREG3;
   const defaultDialing = useDefaultDialingCode();
   const [dialing, setDialing] = useState<string | null>(null);
