@@ -1,7 +1,7 @@
 import { SYSTEM_STATUS, systemStatusOf } from '@bp/contract';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
-import { useSystemStatus } from '../features/system';
+import { useSystemStatus } from '../shared/system';
 import { PageLoader } from '../shared/ui/Loader';
 import { useSiteSync } from './hooks/use-site-sync';
 import { createRouter } from './router';

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { saveMemberLanguage } from '../../features/auth';
-import { useSiteInfo } from '../../features/system';
+import { useSiteInfo } from '../../shared/system';
 import { changeLanguage, LANGUAGES, SHIPPED_LNGS, type LanguageMeta } from '../../shared/i18n';
 import { useAppStore } from '../../shared/store/app-store';
 

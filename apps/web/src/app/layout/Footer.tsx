@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { loadFooterProducts } from '../../features/lobby';
-import { useSiteInfo } from '../../features/system';
+import { useSiteInfo } from '../../shared/system';
 import { loadLazyNamespaces } from '../../shared/i18n';
 import { FacebookIcon, YoutubeIcon } from '../../shared/ui/icons';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { UserMenu } from '../../features/auth';
 import { loadHeaderGameNav } from '../../features/lobby';
-import { useSiteInfo, useWhitelabel } from '../../features/system';
+import { useSiteInfo, useWhitelabel } from '../../shared/system';
 import { BellIcon, HeadsetIcon, MenuIcon } from '../../shared/ui/icons';
 import { openModal } from '../../shared/ui/modal-store';
 import { useAppStore } from '../../shared/store/app-store';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useSiteInfo } from '../../features/system';
+import { useSiteInfo } from '../../shared/system';
 import { MoonIcon, SunIcon } from '../../shared/ui/icons';
 import { useAppStore } from '../../shared/store/app-store';
 

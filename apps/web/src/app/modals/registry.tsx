@@ -11,7 +11,7 @@ import { loadCustomerServiceModal } from '../../features/customer-service';
 import { loadGameMaintenanceModal, loadVendorGamesModal } from '../../features/lobby';
 import { loadPaymentPasswordModal } from '../../features/member-centre';
 import { loadReceiptConfirmModal } from '../../features/withdraw';
-import { useSiteInfo } from '../../features/system';
+import { useSiteInfo } from '../../shared/system';
 import { loadLazyNamespaces } from '../../shared/i18n';
 
 export interface ModalComponentProps {

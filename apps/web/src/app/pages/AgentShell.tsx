@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { useSiteInfo } from '../../features/system';
+import { useSiteInfo } from '../../shared/system';
 import { PageLoader } from '../../shared/ui/Loader';
 import { ScreenChrome } from '../screens/ScreenChrome';
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
-import { useWhitelabel } from '../../features/system';
+import { useWhitelabel } from '../../shared/system';
 import {
   loadMemberCentreFrame,
   loadSecurityCenterPage,

@@ -7,7 +7,7 @@ import { showDialog } from '../../../shared/ui/dialog';
 import { FormError, PasswordField, Tabs, TextField } from '../../../shared/ui/form';
 import { Modal } from '../../../shared/ui/Modal';
 import { openModal } from '../../../shared/ui/modal-store';
-import { useWhitelabel } from '../../system';
+import { useWhitelabel } from '../../../shared/system';
 import { useRegisterSettings } from '../api/register';
 import { forgotByEmail, resetByPhone, resetWithToken, sendResetSms } from '../api/security';
 import { finishLogin } from '../hooks/login-flow';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shared/api';
 import { showDialog } from '../../../shared/ui/dialog';
-import { useWhitelabel } from '../../system';
+import { useWhitelabel } from '../../../shared/system';
 import { freePlayLogin } from '../api/session';
 import { finishLogin } from '../hooks/login-flow';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useWhitelabel } from '../../system';
+import { useWhitelabel } from '../../../shared/system';
 import { navigateTo } from '../../../shared/navigation';
 import { Tabs } from '../../../shared/ui/form';
 import { Modal } from '../../../shared/ui/Modal';

@@ -15,7 +15,7 @@ import { navigateTo } from '../../../shared/navigation';
 import { showDialog } from '../../../shared/ui/dialog';
 import { Checkbox, FormError, PasswordField, Tabs, TextField } from '../../../shared/ui/form';
 import { Modal } from '../../../shared/ui/Modal';
-import { useWhitelabel } from '../../system';
+import { useWhitelabel } from '../../../shared/system';
 import { checkAffiliate, checkUsername, registerMember, useRegisterSettings } from '../api/register';
 import { sendRegisterSms } from '../api/sms';
 import { finishLogin } from '../hooks/login-flow';

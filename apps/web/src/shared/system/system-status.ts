@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { systemEndpoints } from '@bp/contract';
-import { callEndpoint } from '../../../shared/api';
+import { callEndpoint } from '../api';
 
 /**
  * The permission payload. Fetched once per full page load (a new QueryClient per load) and kept for

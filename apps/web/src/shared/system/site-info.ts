@@ -1,6 +1,6 @@
 import type { TSystemStatusValue, TWhitelabelNode } from '@bp/contract';
 import { useQuery } from '@tanstack/react-query';
-import { systemStatusQuery } from '../api/get-system-status';
+import { systemStatusQuery } from './system-status';
 
 export type TSiteInfo = TSystemStatusValue['info'];
 
