@@ -19,7 +19,7 @@ import autocannon from 'autocannon';
 import { loadConfig } from '../../apps/server/src/config.js';
 import { createTestDatabase } from '../../apps/server/src/test/harness.js';
 import { migrate } from '../../apps/server/src/db/migrate.js';
-import { seedIfEmpty } from '../../apps/server/src/db/seed/index.js';
+import { seedIfEmpty } from '../../apps/server/src/seed/index.js';
 import { buildApp } from '../../apps/server/src/app.js';
 import { benchLine, load, type LoadResult } from '../lib.js';
 import { homeJsGzip } from './web.js';

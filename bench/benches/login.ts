@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { loadConfig } from '../../apps/server/src/config.js';
 import { createTestDatabase } from '../../apps/server/src/test/harness.js';
 import { migrate } from '../../apps/server/src/db/migrate.js';
-import { seedIfEmpty } from '../../apps/server/src/db/seed/index.js';
+import { seedIfEmpty } from '../../apps/server/src/seed/index.js';
 import { buildApp } from '../../apps/server/src/app.js';
 import { member, memberAuthSetting } from '../../apps/server/src/db/schema/index.js';
 import { verifyPassword } from '../../apps/server/src/platform/password.js';

@@ -20,7 +20,7 @@ import pg from 'pg';
 import { loadConfig } from '../../apps/server/src/config.js';
 import { createTestDatabase } from '../../apps/server/src/test/harness.js';
 import { migrate } from '../../apps/server/src/db/migrate.js';
-import { seedIfEmpty } from '../../apps/server/src/db/seed/index.js';
+import { seedIfEmpty } from '../../apps/server/src/seed/index.js';
 import { buildApp } from '../../apps/server/src/app.js';
 import { createEventBus } from '../../apps/server/src/platform/events.js';
 import { systemClock } from '../../apps/server/src/platform/module.js';

@@ -2,7 +2,7 @@ import { createTestGateway, type TestGateway } from '@bp/test-gateway';
 import { builtInGatewayUrl, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
-import { seedIfEmpty } from './db/seed/index.js';
+import { seedIfEmpty } from './seed/index.js';
 import { buildApp } from './app.js';
 import { gatewaySecretsFrom } from './modules/deposit/register.js';
 import { RECOVERY_JOB } from './games/register.js';

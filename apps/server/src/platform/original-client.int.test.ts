@@ -5,7 +5,7 @@ import { member } from '../db/schema/index.js';
 import { createTestApp, DEMO, type TestApp } from '../test/harness.js';
 import { login as operatorLogin } from '../modules/admin/admin.test-support.js';
 import { createMerchant } from '../modules/system/system.test-support.js';
-import { DEMO_OPERATOR } from '../db/seed/demo-operator.js';
+import { DEMO_OPERATOR } from '../seed/demo-operator.js';
 import { fund, merchantIdOf } from '../modules/ledger/ledger.test-support.js';
 import { gameOfKind } from '../games/game-server.test-support.js';
 

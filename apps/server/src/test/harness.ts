@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
-import { seedIfEmpty } from '../db/seed/index.js';
+import { seedIfEmpty } from '../seed/index.js';
 import { buildApp, type AppDeps } from '../app.js';
 
 /**

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { ERRORS, ZRegisterValue, encryptPayload } from '@bp/contract';
 import { DEMO, createTestApp, type TestApp, expectNoSecret } from '../../test/harness.js';
-import { DEMO_AFFILIATE_CODE } from '../../db/seed/demo-registration.js';
-import { DEMO_AGENT } from '../../db/seed/demo-members.js';
+import { DEMO_AFFILIATE_CODE } from '../../seed/demo-registration.js';
+import { DEMO_AGENT } from '../../seed/demo-members.js';
 import { authEvent, captcha, memberProfile, memberTree, registerFieldRule } from '../../db/schema/index.js';
 import type { ModuleRegister } from '../../platform/module.js';
 import type { EventBus } from '../../platform/events.js';
@@ -14,7 +14,7 @@ import {
   login as operatorLogin,
   offsetClock,
 } from '../admin/admin.test-support.js';
-import { DEMO_OPERATOR } from '../../db/seed/demo-operator.js';
+import { DEMO_OPERATOR } from '../../seed/demo-operator.js';
 import { createMerchant } from '../system/system.test-support.js';
 import { memberServiceFor } from '../member/register.js';
 import type { MemberService } from '../member/member.service.js';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '@bp/contract';
 import type { Db } from '../../db/client.js';
 import { merchant, merchantDomain, merchantModule } from '../../db/schema/index.js';
-import { DEMO_MODULE_TREE, flattenModuleTree } from '../../db/seed/demo-merchant.js';
+import { DEMO_MODULE_TREE, flattenModuleTree } from '../../seed/demo-merchant.js';
 import type { ModuleRegister } from '../../platform/module.js';
 import { systemServiceFor } from './register.js';
 import type { SystemService } from './system.service.js';

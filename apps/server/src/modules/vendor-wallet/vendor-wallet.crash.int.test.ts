@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/client.js';
 import { migrate } from '../../db/migrate.js';
-import { seedIfEmpty } from '../../db/seed/index.js';
+import { seedIfEmpty } from '../../seed/index.js';
 import { createEventBus } from '../../platform/events.js';
 import { systemClock } from '../../platform/module.js';
 import { createTestDatabase, DEMO } from '../../test/harness.js';

@@ -12,7 +12,7 @@ import {
 import { rows } from '../ledger/ledger.repo.js';
 import { turnoverServiceFor } from './register.js';
 import { loginToken } from '../session/session.test-support.js';
-import { DEMO_PAYMENT_PASSWORD } from '../../db/seed/demo-withdraw.js';
+import { DEMO_PAYMENT_PASSWORD } from '../../seed/demo-withdraw.js';
 import { signBody, vendorWalletServiceFor } from '../vendor-wallet/register.js';
 import {
   availBalance,

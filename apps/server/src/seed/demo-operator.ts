@@ -1,6 +1,6 @@
-import type { Tx } from '../client.js';
-import { operatorRepo } from '../../modules/operator/operator.repo.js';
-import { hashPassword } from '../../platform/password.js';
+import type { Tx } from '../db/client.js';
+import { operatorRepo } from '../modules/operator/operator.repo.js';
+import { hashPassword } from '../platform/password.js';
 import { DEMO_MERCHANT_CODE } from './demo-merchant.js';
 
 /** Documented in the README; change it (or remove the account) on anything reachable from outside. */

@@ -1,4 +1,4 @@
-import type { Tx } from '../client.js';
+import type { Tx } from '../db/client.js';
 import {
   banner,
   customerService,
@@ -10,9 +10,9 @@ import {
   registerFieldRule,
   siteMaintenance,
   siteResource,
-} from '../schema/index.js';
-import { DEFAULT_REGISTER_RULES } from '../../modules/system/register-rules.js';
-import { sanitizeHtml } from '../../modules/system/sanitize.js';
+} from '../db/schema/index.js';
+import { DEFAULT_REGISTER_RULES } from '../modules/system/register-rules.js';
+import { sanitizeHtml } from '../modules/system/sanitize.js';
 import type { Seeder } from './index.js';
 
 const DAY = 86_400_000;

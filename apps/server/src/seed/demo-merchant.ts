@@ -1,5 +1,5 @@
-import type { Tx } from '../client.js';
-import { merchant, merchantDomain, merchantModule } from '../schema/index.js';
+import type { Tx } from '../db/client.js';
+import { merchant, merchantDomain, merchantModule } from '../db/schema/index.js';
 
 export const DEMO_MERCHANT_CODE = 'demobdt';
 

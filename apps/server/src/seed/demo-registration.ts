@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { Tx } from '../client.js';
-import { agentAffiliate, member } from '../schema/index.js';
+import type { Tx } from '../db/client.js';
+import { agentAffiliate, member } from '../db/schema/index.js';
 import { DEMO_AGENT } from './demo-members.js';
 
 /** The demo agent's affiliate code: registrations through `/register?referralCode=DEMO2026` land under it. */
