@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { admin, loginWithPassword, operatorToken } from './support.js';
+import { admin, loginWithPassword, member, operatorToken } from './support.js';
 
 /**
  * Logs in through the login popup and waits until the header shows the member and, unless the test
@@ -16,20 +16,6 @@ export async function pageToken(page: Page): Promise<string> {
   const token = await page.evaluate(() => sessionStorage.getItem('token'));
   expect(token, 'logged in').toBeTruthy();
   return token!;
-}
-
-/** A member call with the page's token; fails the test on `success:false`. */
-export async function member<T = unknown>(
-  request: APIRequestContext,
-  token: string,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  data?: unknown,
-): Promise<T> {
-  const res = await request.fetch(url, { method, headers: { authorization: token }, data });
-  const body = await res.json();
-  expect(body.success, `${method} ${url}: ${JSON.stringify(body)}`).toBe(true);
-  return body.value as T;
 }
 
 /** Puts money in the member's MAIN wallet the way a player does: a bank deposit the operator approves. */

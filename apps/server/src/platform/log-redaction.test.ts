@@ -31,6 +31,14 @@ describe('log redaction', () => {
     expect((out.cause as { message: string }).message).toContain('invalid input syntax for type integer');
   });
 
+  it('keeps a code that names a refusal, blanks one that holds digits', () => {
+    expect(redactSecrets({ answer: { kind: 'refused', code: 'insufficient_balance' } })).toEqual({
+      answer: { kind: 'refused', code: 'insufficient_balance' },
+    });
+    expect(redactSecrets({ code: '482913' })).toEqual({ code: '[Redacted]' });
+    expect(redactSecrets({ code: 482913 })).toEqual({ code: '[Redacted]' });
+  });
+
   it('blanks secret-named fields at any depth of a plain object, keeping the rest', () => {
     const out = redactSecrets({
       user: 'alice',

@@ -18,6 +18,17 @@ export function isSecretKey(key: string): boolean {
   return SECRET_KEY.test(key.replace(/[_-]/g, '').toLowerCase());
 }
 
+/**
+ * Whether a field's value is blanked: secret-named fields, except a `code` that names a refusal or an
+ * error class (`insufficient_balance`, `22P02`) rather than holding a one-time code (digits).
+ */
+function hidesValue(key: string, v: unknown): boolean {
+  if (v === undefined || v === null || !isSecretKey(key)) return false;
+  if (key.toLowerCase() === 'code')
+    return typeof v === 'number' || (typeof v === 'string' && /\d{4}/.test(v));
+  return true;
+}
+
 /** drizzle: "Failed query: <sql>\nparams: <values>"; only the SQL (placeholders, no values) stays. */
 function scrubText(text: string, code?: unknown): string {
   const i = text.indexOf('\nparams:');
@@ -40,7 +51,7 @@ export function redactSecrets(value: unknown, depth = 0): unknown {
   if (!isPlain(value)) return value;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {
-    out[k] = isSecretKey(k) && v !== undefined && v !== null ? REDACTED : redactSecrets(v, depth + 1);
+    out[k] = hidesValue(k, v) ? REDACTED : redactSecrets(v, depth + 1);
   }
   return out;
 }
@@ -100,7 +111,7 @@ export const logSafety = {
       const out: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(obj)) {
         // Fastify's req/res objects are not plain and pass untouched to their serializers
-        out[k] = isSecretKey(k) && v !== undefined && v !== null ? REDACTED : redactSecrets(v);
+        out[k] = hidesValue(k, v) ? REDACTED : redactSecrets(v);
       }
       return out;
     },
