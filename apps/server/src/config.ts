@@ -32,6 +32,8 @@ const ZEnv = z.object({
   DOCS_ENABLED: ZBool.default(true),
   /** Seed the demo merchant, operator and content when the database has no merchant. */
   SEED_DEMO: ZBool.default(true),
+  /** End-to-end runs: also seed this many copies of the demo merchant, e2e0, e2e1, ... (one per test worker). */
+  E2E_MERCHANTS: z.coerce.number().int().min(0).max(16).default(0),
   /** Validate every response against its contract schema (slower; on in development and tests). */
   VALIDATE_RESPONSES: ZBool.optional(),
   /** Seals stored secrets (the payload-encryption private keys). Unset: stored plain (development, tests). */
@@ -94,6 +96,7 @@ export type Config = Readonly<{
   metricsEnabled: boolean;
   docsEnabled: boolean;
   seedDemo: boolean;
+  e2eMerchants: number;
   validateResponses: boolean;
   appSecret: string | undefined;
   smtpUrl: string | undefined;
@@ -133,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsEnabled: e.METRICS_ENABLED,
     docsEnabled: e.DOCS_ENABLED,
     seedDemo: e.SEED_DEMO,
+    e2eMerchants: e.E2E_MERCHANTS,
     validateResponses: e.VALIDATE_RESPONSES ?? e.NODE_ENV !== 'production',
     appSecret: e.APP_SECRET,
     smtpUrl: e.SMTP_URL,

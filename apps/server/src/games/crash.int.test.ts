@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crashElapsedMsFor, crashLinkValid, crashMultiplierX100At, crashPointX100 } from '@bp/games';
 import { createTestApp, type TestApp } from '../test/harness.js';
-import { rows } from '../modules/ledger/ledger.repo.js';
+import { rows } from '../platform/sql.js';
 import {
   expectLedgerInvariants,
   fund,

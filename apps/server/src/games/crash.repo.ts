@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
-import { rows } from '../modules/ledger/ledger.repo.js';
+import { rows } from '../platform/sql.js';
 import type { RoundRow } from './game-server.repo.js';
 
 export interface ChainRow {

@@ -10,8 +10,8 @@ import { fromMinor, toMinor, type TAmount, type TCrashState } from '@bp/contract
 import type { Db } from '../db/client.js';
 import { AppError } from '../platform/errors.js';
 import type { Clock } from '../platform/module.js';
-import type { MerchantContext } from '../modules/merchant/merchant.service.js';
-import { maskUsername } from '../modules/catalogue/catalogue.service.js';
+import type { MerchantContext } from '../platform/merchant.js';
+import { maskUsername } from '../platform/names.js';
 import { crashRepo, type ChainRow, type CrashRoundRow, type Table } from './crash.repo.js';
 import { gameServerRepo, type RoundRow, type SessionRow } from './game-server.repo.js';
 import { stakeOf } from './game-play.js';

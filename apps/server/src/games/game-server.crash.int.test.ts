@@ -14,7 +14,7 @@ import { createEventBus } from '../platform/events.js';
 import { systemClock } from '../platform/module.js';
 import { createTestDatabase, DEMO } from '../test/harness.js';
 import { checkLedgerInvariants } from '../modules/ledger/ledger.invariants.js';
-import { rows } from '../modules/ledger/ledger.repo.js';
+import { rows } from '../platform/sql.js';
 import { fund, merchantIdOf, newMember } from '../modules/ledger/ledger.test-support.js';
 import { vendorWalletServiceFor } from '../modules/vendor-wallet/register.js';
 import { createGameSessionService } from './game-session.service.js';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replayRound } from '@bp/games';
 import type { TGameKind } from '@bp/contract';
 import { createTestApp, type TestApp } from '../test/harness.js';
-import { rows } from '../modules/ledger/ledger.repo.js';
+import { rows } from '../platform/sql.js';
 import {
   expectLedgerInvariants,
   fund,

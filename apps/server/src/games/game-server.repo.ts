@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { TGameKind } from '@bp/contract';
 import type { Executor } from '../db/client.js';
-import { rows } from '../modules/ledger/ledger.repo.js';
+import { rows } from '../platform/sql.js';
 
 export type Mode = 'real' | 'trial';
 export type RoundStatus = 'pending' | 'debited' | 'settled' | 'failed' | 'rolled_back';

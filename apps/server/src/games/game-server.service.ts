@@ -10,9 +10,9 @@ import {
 } from '@bp/contract';
 import type { Db } from '../db/client.js';
 import { AppError } from '../platform/errors.js';
-import type { MerchantContext } from '../modules/merchant/merchant.service.js';
+import type { MerchantContext } from '../platform/merchant.js';
 import { formatMerchantTime } from '../platform/time.js';
-import { nameIn } from '../modules/catalogue/catalogue.service.js';
+import { nameIn } from '../platform/names.js';
 import { crashRepo } from './crash.repo.js';
 import { gameKindOf } from './game-kind.js';
 import { gameServerRepo, gameServerViews, type RoundRow, type SessionRow } from './game-server.repo.js';

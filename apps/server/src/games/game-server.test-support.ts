@@ -6,7 +6,7 @@ import type { TGameKind } from '@bp/contract';
 import type { Db } from '../db/client.js';
 import type { Clock } from '../platform/module.js';
 import { DEMO } from '../test/harness.js';
-import { rows } from '../modules/ledger/ledger.repo.js';
+import { rows } from '../platform/sql.js';
 import { gameKindOf } from './game-kind.js';
 
 /** Factories for the game server's integration tests. */

@@ -3,7 +3,7 @@ import { gameServerEndpoints, GAME_SESSION_HEADER } from '@bp/contract';
 import type { FastifyRequest } from 'fastify';
 import type { ModuleContext, ModuleRegister } from '../platform/module.js';
 import type { EventBus } from '../platform/events.js';
-import type { MerchantContext } from '../modules/merchant/merchant.service.js';
+import type { MerchantContext } from '../platform/merchant.js';
 import { createCrashService, type CrashOptions } from './crash.service.js';
 import { gameServerRepo } from './game-server.repo.js';
 import { createGameServerService } from './game-server.service.js';

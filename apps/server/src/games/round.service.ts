@@ -3,7 +3,7 @@ import { fromMinor, toMinor } from '@bp/contract';
 import type { Db, Tx } from '../db/client.js';
 import { AppError, pgErrorCode } from '../platform/errors.js';
 import type { Clock } from '../platform/module.js';
-import type { MerchantContext } from '../modules/merchant/merchant.service.js';
+import type { MerchantContext } from '../platform/merchant.js';
 import { gameServerRepo, type Mode, type RoundRow, type SessionRow } from './game-server.repo.js';
 import { ownerOf, type GameSessionService } from './game-session.service.js';
 import type { WalletAnswer, WalletClient } from './wallet.client.js';

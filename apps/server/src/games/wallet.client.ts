@@ -1,4 +1,4 @@
-import { signBody } from '../modules/vendor-wallet/register.js';
+import { signBody } from '../platform/vendor-signature.js';
 
 /** What the seamless wallet answered, as the game server acts on it. */
 export type WalletAnswer =

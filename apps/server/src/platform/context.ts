@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { ALL_LANGUAGES } from '@bp/contract';
-import type { MerchantContext } from '../modules/merchant/merchant.service.js';
+import type { MerchantContext } from './merchant.js';
 
 export interface MemberActor {
   kind: 'member';

@@ -4,7 +4,7 @@ import { and, arrayContains, eq } from 'drizzle-orm';
 import { KEY_ID_HEADER } from '@bp/contract';
 import type { Db } from '../db/client.js';
 import { merchant } from '../db/schema/index.js';
-import type { MerchantService } from '../modules/merchant/merchant.service.js';
+import type { MerchantService } from './merchant.js';
 import type { EventBus } from './events.js';
 import { parseMerchantHeader } from './context.js';
 

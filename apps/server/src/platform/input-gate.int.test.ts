@@ -8,10 +8,11 @@ import {
   merchantIdOf,
   newMember,
 } from '../modules/ledger/ledger.test-support.js';
-import { rows } from '../modules/ledger/ledger.repo.js';
+import { rows } from './sql.js';
 import { memberSession, operatorToken } from '../modules/catalogue/catalogue.test-support.js';
 import { addChannel } from '../modules/deposit/deposit.test-support.js';
-import { signBody, vendorWalletServiceFor } from '../modules/vendor-wallet/register.js';
+import { signBody } from './vendor-signature.js';
+import { vendorWalletServiceFor } from '../modules/vendor-wallet/register.js';
 import { createEventBus } from './events.js';
 import { systemClock } from './module.js';
 

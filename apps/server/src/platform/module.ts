@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Endpoint } from '@bp/contract';
 import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
-import type { MerchantService } from '../modules/merchant/merchant.service.js';
+import type { MerchantService } from './merchant.js';
 import type { EventBus } from './events.js';
 import type { Scheduler } from '../jobs/scheduler.js';
 import type { AuthResolvers, EndpointReply, RouteCtx } from './route.js';

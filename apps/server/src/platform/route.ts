@@ -11,7 +11,7 @@ import {
   type MemberActor,
   type OperatorActor,
 } from './context.js';
-import type { MerchantContext, MerchantService } from '../modules/merchant/merchant.service.js';
+import type { MerchantContext, MerchantService } from './merchant.js';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
-import type { MerchantService } from '../modules/merchant/merchant.service.js';
+import type { MerchantService } from './merchant.js';
 import type { EventBus } from './events.js';
 
 /**

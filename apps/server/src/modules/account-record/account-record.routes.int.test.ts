@@ -15,7 +15,8 @@ import {
 import { createLedgerService, type HouseAccountCode } from '../ledger/ledger.service.js';
 import { loginToken } from '../session/session.test-support.js';
 import { createOperator, login } from '../admin/admin.test-support.js';
-import { signBody, vendorWalletServiceFor } from '../vendor-wallet/register.js';
+import { signBody } from '../../platform/vendor-signature.js';
+import { vendorWalletServiceFor } from '../vendor-wallet/register.js';
 
 const VENDOR = 'ARV';
 const VENDOR2 = 'ARW';

@@ -15,7 +15,7 @@ import { AppError } from '../../platform/errors.js';
 import type { Clock } from '../../platform/module.js';
 import { formatMerchantTime, merchantDayStart } from '../../platform/time.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
-import type { MerchantContext } from '../merchant/merchant.service.js';
+import type { MerchantContext } from '../../platform/merchant.js';
 import { accountRecordRepo, type RecordLineRow } from './account-record.repo.js';
 
 const DAY_MS = 86_400_000;

@@ -10,7 +10,7 @@ import type {
 } from '@bp/contract';
 import type { OperatorActor } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import type { MerchantService } from '../merchant/merchant.service.js';
+import type { MerchantService } from '../../platform/merchant.js';
 import type { AuditService, AuditWho } from '../audit/audit.service.js';
 import { assertCan } from '../operator/operator.rules.js';
 import type { Change, SystemService, WriteOptions } from '../system/system.service.js';

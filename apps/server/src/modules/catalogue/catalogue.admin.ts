@@ -18,7 +18,7 @@ import type { AuditService, AuditWho } from '../audit/audit.service.js';
 import { assertCan } from '../operator/operator.rules.js';
 import { importCatalogue, normaliseSearch } from './catalogue.import.js';
 import { catalogueRepo, type VendorRow } from './catalogue.repo.js';
-import { nameIn } from './catalogue.service.js';
+import { nameIn } from '../../platform/names.js';
 
 type VendorAdmin = z.output<typeof ZCatalogueVendorAdmin>;
 type GameAdmin = z.output<typeof ZCatalogueGameAdmin>;

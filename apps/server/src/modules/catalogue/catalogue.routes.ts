@@ -7,7 +7,7 @@ import type { CatalogueAdmin } from './catalogue.admin.js';
 import { defaultIconSvg, gameIconSvg, vendorIconSvg } from './catalogue.icons.js';
 import { catalogueRepo } from './catalogue.repo.js';
 import type { CatalogueService } from './catalogue.service.js';
-import { nameIn } from './catalogue.service.js';
+import { nameIn } from '../../platform/names.js';
 
 const who = (c: { actor: OperatorActor; ip: string }) => ({ actor: c.actor, ip: c.ip });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createQueryCache } from './catalogue.cache.js';
 import { gameIconSvg, initialsOf } from './catalogue.icons.js';
 import { normaliseSearch, searchTextOf } from './catalogue.import.js';
-import { maskUsername, nameIn } from './catalogue.service.js';
+import { maskUsername, nameIn } from '../../platform/names.js';
 
 describe('names and search text', () => {
   it('falls back from the language to English to any name', () => {

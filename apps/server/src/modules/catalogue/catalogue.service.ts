@@ -26,7 +26,8 @@ import { AppError } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
 import type { Clock } from '../../platform/module.js';
 import { formatMerchantTime } from '../../platform/time.js';
-import type { MerchantContext } from '../merchant/merchant.service.js';
+import { maskUsername, nameIn } from '../../platform/names.js';
+import type { MerchantContext } from '../../platform/merchant.js';
 import { createQueryCache } from './catalogue.cache.js';
 import { normaliseSearch } from './catalogue.import.js';
 import { gameIconUrl, vendorIconUrl } from './catalogue.icons.js';
@@ -56,18 +57,6 @@ const CLASSIFY_NAMES: Record<TGameClassify, { EN: string; BN: string }> = {
   Table: { EN: 'Table', BN: 'টেবিল' },
   Jackpot: { EN: 'Jackpot', BN: 'জ্যাকপট' },
 };
-
-/** The name in `lang`, else English, else any. */
-export const nameIn = (names: Record<string, string>, lang: string) =>
-  names[lang] ?? names.EN ?? Object.values(names)[0] ?? '';
-
-/** de***01: enough to recognise oneself, not enough to find the account. */
-export function maskUsername(u: string): string {
-  const chars = [...u];
-  if (chars.length <= 2) return `${chars[0] ?? ''}***`;
-  if (chars.length <= 4) return `${chars[0]}***${chars[chars.length - 1]}`;
-  return `${chars.slice(0, 2).join('')}***${chars.slice(-2).join('')}`;
-}
 
 export function toGame(r: GameRow, lang: string): TGame {
   const name = nameIn(r.names, lang);

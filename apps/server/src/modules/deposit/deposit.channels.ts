@@ -3,7 +3,7 @@ import type { TDepositChannelInput, TDepositChannelUpdate } from '@bp/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { AuditService, AuditWho } from '../audit/audit.service.js';
-import type { MerchantContext } from '../merchant/merchant.service.js';
+import type { MerchantContext } from '../../platform/merchant.js';
 import { assertCan } from '../operator/operator.rules.js';
 import { parseAmount } from '../wallet/wallet.service.js';
 import { depositRepo, type ChannelRow, type ChannelValues } from './deposit.repo.js';

@@ -10,7 +10,7 @@ import {
   newMember,
   TEST_PASSWORD,
 } from '../ledger/ledger.test-support.js';
-import { rows } from '../ledger/ledger.repo.js';
+import { rows } from '../../platform/sql.js';
 import { loginToken } from '../session/session.test-support.js';
 import { login } from '../admin/admin.test-support.js';
 import { addChannel, eventually, startGateway } from './deposit.test-support.js';

@@ -22,7 +22,7 @@ import type { Clock } from '../../platform/module.js';
 import { formatMerchantTime } from '../../platform/time.js';
 import { parseQueryDate, type AuditService, type AuditWho } from '../audit/audit.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
-import type { MerchantContext, MerchantService } from '../merchant/merchant.service.js';
+import type { MerchantContext, MerchantService } from '../../platform/merchant.js';
 import type { MessageService } from '../message/message.service.js';
 import { assertCan } from '../operator/operator.rules.js';
 import { parseAmount } from '../wallet/wallet.service.js';

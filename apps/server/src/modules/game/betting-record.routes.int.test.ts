@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.js';
-import { rows } from '../ledger/ledger.repo.js';
+import { rows } from '../../platform/sql.js';
 import { expectLedgerInvariants, fund, mainBalance, merchantIdOf } from '../ledger/ledger.test-support.js';
 import { memberSession, settleWin } from '../catalogue/catalogue.test-support.js';
 import { formatMerchantTime } from '../../platform/time.js';

@@ -13,8 +13,8 @@ import { AppError } from '../../platform/errors.js';
 import type { Clock } from '../../platform/module.js';
 import { formatMerchantTime } from '../../platform/time.js';
 import { reportRange } from '../account-record/account-record.service.js';
-import { nameIn } from '../catalogue/catalogue.service.js';
-import type { MerchantContext } from '../merchant/merchant.service.js';
+import { nameIn } from '../../platform/names.js';
+import type { MerchantContext } from '../../platform/merchant.js';
 import { bettingRecordRepo, type BetRoundRow } from './betting-record.repo.js';
 
 type Query = z.output<typeof ZBettingRecordQuery>;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAUNCH_TOKEN_TTL_MS } from '@bp/contract';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.js';
 import { merchantIdOf } from '../ledger/ledger.test-support.js';
-import { rows } from '../ledger/ledger.repo.js';
+import { rows } from '../../platform/sql.js';
 import { memberSession } from '../catalogue/catalogue.test-support.js';
 import type { EventBus } from '../../platform/events.js';
 import type { ModuleRegister } from '../../platform/module.js';

@@ -8,7 +8,7 @@ import { gameKindOf } from '../../games/game-kind.js';
 import type { GameSessionService } from '../../games/game-session.service.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import type { VendorWalletService } from '../vendor-wallet/vendor-wallet.service.js';
-import type { MerchantContext } from '../merchant/merchant.service.js';
+import type { MerchantContext } from '../../platform/merchant.js';
 import { GAME_SESSION_TTL_MS } from '../../games/game-session.service.js';
 import { LAUNCH_TOKEN_TTL_MS } from '@bp/contract';
 

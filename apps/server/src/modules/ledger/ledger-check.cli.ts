@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from '../../config.js';
 import { openDatabase } from '../../db/client.js';
 import { checkLedgerInvariants } from './ledger.invariants.js';
-import { rows } from './ledger.repo.js';
+import { rows } from '../../platform/sql.js';
 
 const config = loadConfig();
 const database = await openDatabase({

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { rows } from './ledger.repo.js';
+import { rows } from '../../platform/sql.js';
 
 /**
  * The ledger's invariants (DESIGN "Money and the ledger", DOMAIN-NOTES §2), checked from the tables

@@ -4,7 +4,8 @@ import { isAppError } from '../../platform/errors.js';
 import { createEventBus } from '../../platform/events.js';
 import { systemClock } from '../../platform/module.js';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.js';
-import { createMerchantService, type MerchantContext } from '../merchant/merchant.service.js';
+import { createMerchantService } from '../merchant/merchant.service.js';
+import type { MerchantContext } from '../../platform/merchant.js';
 import {
   createVendorWalletService,
   type VendorWalletService,

@@ -7,7 +7,7 @@ import { createMemberService, type MemberRow } from '../member/member.service.js
 import { DEMO } from '../../test/harness.js';
 import { createLedgerService } from './ledger.service.js';
 import { checkLedgerInvariants } from './ledger.invariants.js';
-import { rows } from './ledger.repo.js';
+import { rows } from '../../platform/sql.js';
 
 /** Factories for tests that move money: members, funding, vendors, and the invariant check. */
 

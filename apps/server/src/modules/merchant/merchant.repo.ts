@@ -1,8 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { merchant, merchantDomain, merchantModule } from '../../db/schema/index.js';
+import type { MerchantRow } from '../../platform/merchant.js';
 
-export type MerchantRow = typeof merchant.$inferSelect;
+export type { MerchantRow };
 export type ModuleRow = typeof merchantModule.$inferSelect;
 
 export const merchantRepo = {

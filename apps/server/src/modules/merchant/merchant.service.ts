@@ -1,13 +1,14 @@
 import type { TWhitelabelNode } from '@bp/contract';
 import type { Db } from '../../db/client.js';
-import { merchantRepo, type MerchantRow, type ModuleRow } from './merchant.repo.js';
+import {
+  normaliseHost,
+  type MerchantContext,
+  type MerchantRow,
+  type MerchantService,
+} from '../../platform/merchant.js';
+import { merchantRepo, type ModuleRow } from './merchant.repo.js';
 
-/** What every request knows about its merchant: the row plus the effective module switches. */
-export interface MerchantContext extends MerchantRow {
-  /** modId -> on. A module is on only when it and all its ancestors are switched on. */
-  modules: Readonly<Record<string, boolean>>;
-  whitelabel: TWhitelabelNode[];
-}
+export type { MerchantContext, MerchantRow, MerchantService };
 
 export function buildWhitelabelTree(rows: ModuleRow[]): TWhitelabelNode[] {
   const byParent = new Map<string | null, ModuleRow[]>();
@@ -51,7 +52,7 @@ export function createMerchantService({
   db: Db;
   ttlMs?: number;
   now?: () => number;
-}) {
+}): MerchantService {
   const byId = new Map<number, { at: number; ctx: MerchantContext }>();
   const hostToId = new Map<string, { at: number; id: number | undefined }>();
   const codeToId = new Map<string, { at: number; id: number | undefined }>();
@@ -101,17 +102,4 @@ export function createMerchantService({
       codeToId.clear();
     },
   };
-}
-export type MerchantService = ReturnType<typeof createMerchantService>;
-
-/** `Host` header -> lower-case domain without port; IPv6 literals keep their brackets stripped. */
-export function normaliseHost(host: string | undefined): string | undefined {
-  if (!host) return undefined;
-  let h = host.trim().toLowerCase();
-  if (h.startsWith('[')) {
-    const end = h.indexOf(']');
-    return end > 0 ? h.slice(1, end) : undefined;
-  }
-  h = h.replace(/:\d+$/, '');
-  return /^[a-z0-9.-]{1,253}$/.test(h) ? h : undefined;
 }

@@ -4,8 +4,8 @@ import type { Db, Executor } from '../../db/client.js';
 import type { MemberActor } from '../../platform/context.js';
 import type { EventBus } from '../../platform/events.js';
 import { formatMerchantTime } from '../../platform/time.js';
-import type { MerchantContext } from '../merchant/merchant.service.js';
-import { rows } from '../ledger/ledger.repo.js';
+import type { MerchantContext } from '../../platform/merchant.js';
+import { rows } from '../../platform/sql.js';
 
 interface MessageRow {
   id: bigint;

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { maskEmail, newCode, newToken, normaliseName, saltedCodeHash, sameHash } from './codes.js';
+import {
+  maskEmail,
+  newCode,
+  newToken,
+  normaliseName,
+  saltedCodeHash,
+  sameHash,
+} from '../../platform/codes.js';
 
 describe('security codes', () => {
   it('codes are 6 digits, tokens 43 base64url characters', () => {

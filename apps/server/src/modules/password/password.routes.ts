@@ -1,38 +1,7 @@
-import type { FastifyRequest } from 'fastify';
 import { passwordEndpoints as e } from '@bp/contract';
 import type { ModuleContext } from '../../platform/module.js';
-import type { MerchantContext } from '../merchant/merchant.service.js';
-import { normaliseHost } from '../merchant/merchant.service.js';
-import { deviceIdOf } from '../session/cookies.js';
-import type { PasswordService, RequestMeta } from './password.service.js';
-
-export function requestMeta(req: FastifyRequest, deviceId?: string): RequestMeta {
-  return {
-    ip: req.ip,
-    userAgent: req.headers['user-agent'] ?? null,
-    deviceId: deviceIdOf(req, deviceId) ?? null,
-    language: req.language,
-  };
-}
-
-/**
- * Base URL of the player site for links in mails: PUBLIC_URL when configured; else the request's own
- * origin when its host is one of the merchant's domains (a forged Host header cannot send a reset link
- * elsewhere); else the merchant's main domain.
- */
-export async function siteUrlFor(
-  ctx: ModuleContext,
-  merchant: MerchantContext,
-  req: FastifyRequest,
-): Promise<string> {
-  if (ctx.config.publicUrl) return ctx.config.publicUrl;
-  const host = normaliseHost(req.host);
-  const domains = (await ctx.merchants.listDomains(merchant.id)).map((d) => d.domain.toLowerCase());
-  if (host && (domains.includes(host) || host === merchant.mainDomain.toLowerCase())) {
-    return `${req.protocol}://${req.host}`;
-  }
-  return `https://${merchant.mainDomain}`;
-}
+import { requestMeta, siteUrlFor } from '../../platform/request-meta.js';
+import type { PasswordService } from './password.service.js';
 
 export function passwordRoutes(ctx: ModuleContext, passwords: PasswordService) {
   ctx.route(e.change, ({ actor, body, req }) => passwords.changePassword(actor, body, requestMeta(req)));

@@ -11,7 +11,7 @@ import type { Db, Executor } from '../../db/client.js';
 import type { MemberActor } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { Clock } from '../../platform/module.js';
-import type { MerchantContext } from '../merchant/merchant.service.js';
+import type { MerchantContext } from '../../platform/merchant.js';
 import {
   isNonMember,
   isTrial,
@@ -23,18 +23,11 @@ import type { SessionService } from '../session/session.service.js';
 import type { SmsService } from '../sms/sms.service.js';
 import { canonicalPhone } from '../sms/sms.service.js';
 import type { MailService } from '../mail/mail.service.js';
-import { newCode, newSalt, newToken, saltedCodeHash, sameHash, sha256Hex } from './codes.js';
+import { newCode, newSalt, newToken, saltedCodeHash, sameHash, sha256Hex } from '../../platform/codes.js';
+import type { RequestMeta } from '../../platform/request-meta.js';
 import { resetMail } from './password.mail.js';
 import { passwordRepo } from './password.repo.js';
 import type { Throttle, ThrottleRule } from '../../platform/throttle.js';
-
-/** Who is asking, for the login record and throttles. Never a secret. */
-export interface RequestMeta {
-  ip: string;
-  userAgent?: string | null;
-  deviceId?: string | null;
-  language: string;
-}
 
 export const THROTTLES = {
   resetPerIp: { scope: 'reset_ip', limit: 10 },

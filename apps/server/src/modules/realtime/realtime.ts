@@ -4,7 +4,7 @@ import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import type { MemberActor } from '../../platform/context.js';
 import type { ModuleContext, ModuleRegister } from '../../platform/module.js';
-import type { MerchantContext } from '../merchant/merchant.service.js';
+import type { MerchantContext } from '../../platform/merchant.js';
 import { REVOKED_BY_NEW_LOGIN } from '../session/session.rules.js';
 
 /**

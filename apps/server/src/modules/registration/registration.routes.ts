@@ -1,7 +1,7 @@
 import { adminAffiliateEndpoints, registrationEndpoints as e } from '@bp/contract';
 import type { FastifyRequest } from 'fastify';
 import type { ModuleContext } from '../../platform/module.js';
-import { browserIdOf } from '../session/cookies.js';
+import { browserIdOf } from '../../platform/cookies.js';
 import type { RegisterMeta, RegistrationService } from './registration.service.js';
 
 function metaOf(req: FastifyRequest, deviceId: string | undefined): RegisterMeta {

@@ -17,7 +17,7 @@ import type { OperatorActor } from '../../platform/context.js';
 import { AppError, isAppError } from '../../platform/errors.js';
 import type { Clock } from '../../platform/module.js';
 import type { AuditService } from '../audit/audit.service.js';
-import type { MerchantContext } from '../merchant/merchant.service.js';
+import type { MerchantContext } from '../../platform/merchant.js';
 import type { MemberService } from '../member/member.service.js';
 import { assertCan } from '../operator/operator.rules.js';
 import type { LoginMeta, SessionService } from '../session/session.service.js';

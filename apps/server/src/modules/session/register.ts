@@ -5,7 +5,7 @@ import { AppError } from '../../platform/errors.js';
 import type { ModuleContext, ModuleRegister } from '../../platform/module.js';
 import { throttleFor } from '../../platform/throttle.js';
 import { createPayloadCrypto, type PayloadCrypto } from '../../platform/payload-crypto.js';
-import type { MerchantContext } from '../merchant/merchant.service.js';
+import type { MerchantContext } from '../../platform/merchant.js';
 import { createAuditService } from '../audit/audit.service.js';
 import { memberServiceFor } from '../member/register.js';
 import { ledgerServiceFor } from '../ledger/register.js';

@@ -13,7 +13,7 @@ import { assertCan } from '../operator/operator.rules.js';
 import { AppError } from '../../platform/errors.js';
 import { toAdminMember, type MemberService } from '../member/member.service.js';
 import type { CaptchaService } from './captcha.service.js';
-import { browserIdOf, deviceIdOf } from './cookies.js';
+import { browserIdOf, deviceIdOf } from '../../platform/cookies.js';
 import type { SessionService } from './session.service.js';
 
 function ensureBrowserId(reply: FastifyReply, existing: string | undefined): string {

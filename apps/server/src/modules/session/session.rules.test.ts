@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { maskMobile, newReferralCode } from '../member/member.service.js';
-import { parseCookies } from './cookies.js';
+import { parseCookies } from '../../platform/cookies.js';
 import {
   captchaNeeded,
   isPasswordExpired,

@@ -17,7 +17,7 @@ import { AppError, isAppError } from '../../platform/errors.js';
 import type { Clock } from '../../platform/module.js';
 import { hashPassword, verifyPassword } from '../../platform/password.js';
 import type { Throttle, ThrottleRule } from '../../platform/throttle.js';
-import type { MerchantContext } from '../merchant/merchant.service.js';
+import type { MerchantContext } from '../../platform/merchant.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import {
   isAgent,

@@ -18,7 +18,7 @@ import type { Db, Executor } from '../../db/client.js';
 import type { MemberActor, OperatorActor } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { Clock } from '../../platform/module.js';
-import type { MerchantContext } from '../merchant/merchant.service.js';
+import type { MerchantContext } from '../../platform/merchant.js';
 import type { AuditService, AuditWho } from '../audit/audit.service.js';
 import { assertCan } from '../operator/operator.rules.js';
 import type { SmsProvider } from './sms.provider.js';

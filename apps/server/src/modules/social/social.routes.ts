@@ -1,6 +1,6 @@
 import { socialEndpoints as e } from '@bp/contract';
 import type { ModuleContext } from '../../platform/module.js';
-import { requestMeta, siteUrlFor } from '../password/password.routes.js';
+import { requestMeta, siteUrlFor } from '../../platform/request-meta.js';
 import type { SocialService } from './social.service.js';
 
 export function socialRoutes(ctx: ModuleContext, social: SocialService) {

@@ -15,11 +15,12 @@ import type { SocialProviderConfig } from '../../config.js';
 import type { Db, Executor } from '../../db/client.js';
 import { AppError, pgErrorCode } from '../../platform/errors.js';
 import type { Clock } from '../../platform/module.js';
-import type { MerchantContext } from '../merchant/merchant.service.js';
+import type { MerchantContext } from '../../platform/merchant.js';
 import { isNonMember, isTrial, type MemberRow, type MemberService } from '../member/member.service.js';
 import type { SessionService } from '../session/session.service.js';
-import { newToken, sha256Hex } from '../password/codes.js';
-import type { PasswordService, RequestMeta } from '../password/password.service.js';
+import { newToken, sha256Hex } from '../../platform/codes.js';
+import type { PasswordService } from '../password/password.service.js';
+import type { RequestMeta } from '../../platform/request-meta.js';
 import type { Throttle, ThrottleRule } from '../../platform/throttle.js';
 import { socialRepo, type TicketRow } from './social.repo.js';
 

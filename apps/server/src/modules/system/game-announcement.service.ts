@@ -10,7 +10,7 @@ import type { Db, Tx } from '../../db/client.js';
 import type { Clock } from '../../platform/module.js';
 import type { EventBus } from '../../platform/events.js';
 import { AppError } from '../../platform/errors.js';
-import type { MerchantContext } from '../merchant/merchant.service.js';
+import type { MerchantContext } from '../../platform/merchant.js';
 import { gameAnnouncementRepo as repo, type GameAnnouncementRow } from './game-announcement.repo.js';
 import { sanitizeHtml, stripTags } from './sanitize.js';
 import { auditedWrite, pickText, type Change, type WriteOptions } from './system.service.js';

@@ -27,7 +27,7 @@ import type { TLocalized } from '../../db/schema/index.js';
 import type { Clock } from '../../platform/module.js';
 import type { EventBus } from '../../platform/events.js';
 import { AppError, pgErrorCode } from '../../platform/errors.js';
-import type { MerchantContext, MerchantService } from '../merchant/merchant.service.js';
+import type { MerchantContext, MerchantService } from '../../platform/merchant.js';
 import {
   systemRepo,
   type BannerRow,

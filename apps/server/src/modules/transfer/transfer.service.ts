@@ -20,7 +20,7 @@ import { formatMerchantTime, merchantDayStart } from '../../platform/time.js';
 import type { AuditService, AuditWho } from '../audit/audit.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import type { MemberRow, MemberService } from '../member/member.service.js';
-import type { MerchantContext } from '../merchant/merchant.service.js';
+import type { MerchantContext } from '../../platform/merchant.js';
 import type { MessageService } from '../message/message.service.js';
 import { assertCan } from '../operator/operator.rules.js';
 import { THROTTLES } from '../password/password.service.js';

@@ -1,6 +1,6 @@
 import { twoFactorEndpoints as e } from '@bp/contract';
 import type { ModuleContext } from '../../platform/module.js';
-import { requestMeta } from '../password/password.routes.js';
+import { requestMeta } from '../../platform/request-meta.js';
 import type { TwoFactorService } from './two-factor.service.js';
 
 export function twoFactorRoutes(ctx: ModuleContext, twoFactor: TwoFactorService) {

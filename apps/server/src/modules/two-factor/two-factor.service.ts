@@ -8,15 +8,22 @@ import type { Db, Executor } from '../../db/client.js';
 import type { MemberActor } from '../../platform/context.js';
 import { AppError, isAppError } from '../../platform/errors.js';
 import type { Clock } from '../../platform/module.js';
-import type { MerchantContext } from '../merchant/merchant.service.js';
+import type { MerchantContext } from '../../platform/merchant.js';
 import { requireRealAccount, type MemberRow, type MemberService } from '../member/member.service.js';
 import type { SessionService } from '../session/session.service.js';
 import { PENDING_LOGIN_MS, PENDING_MAX_ATTEMPTS } from '../session/session.rules.js';
 import { canonicalPhone, maskNational, type SmsService } from '../sms/sms.service.js';
 import type { MailService } from '../mail/mail.service.js';
-import { maskEmail, newCode, newSalt, normaliseName, saltedCodeHash, sameHash } from '../password/codes.js';
+import {
+  maskEmail,
+  newCode,
+  newSalt,
+  normaliseName,
+  saltedCodeHash,
+  sameHash,
+} from '../../platform/codes.js';
 import { loginCodeMail } from '../password/password.mail.js';
-import type { RequestMeta } from '../password/password.service.js';
+import type { RequestMeta } from '../../platform/request-meta.js';
 import type { Throttle, ThrottleRule } from '../../platform/throttle.js';
 import { twoFactorRepo } from './two-factor.repo.js';
 import { newTotpSecret, otpauthUrl, verifyTotp } from './totp.js';

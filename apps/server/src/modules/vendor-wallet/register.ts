@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { vendorWalletEndpoints } from '@bp/contract';
 import type { Database } from '../../db/client.js';
@@ -6,6 +6,7 @@ import { AppError } from '../../platform/errors.js';
 import type { ModuleContext, ModuleRegister } from '../../platform/module.js';
 import { resolveRequestMerchant } from '../../platform/route.js';
 import type { EventBus } from '../../platform/events.js';
+import { signBody } from '../../platform/vendor-signature.js';
 import { ledgerServiceFor } from '../ledger/register.js';
 import { walletRepo, type MerchantVendorRow } from '../wallet/wallet.repo.js';
 import { createVendorWalletService, type VendorWalletService } from './vendor-wallet.service.js';
@@ -38,10 +39,6 @@ export function vendorWalletServiceFor(
   }
   return s;
 }
-
-/** Lowercase hex HMAC-SHA256 of the raw body: what vendors send in X-Signature. */
-export const signBody = (secret: string, body: Buffer | string) =>
-  createHmac('sha256', secret).update(body).digest('hex');
 
 function signatureValid(secret: string, raw: Buffer, header: unknown): boolean {
   if (typeof header !== 'string' || !/^[0-9a-fA-F]{64}$/.test(header)) return false;

@@ -10,7 +10,8 @@ import {
   merchantIdOf,
   newMember,
 } from '../ledger/ledger.test-support.js';
-import { signBody, vendorWalletServiceFor } from './register.js';
+import { signBody } from '../../platform/vendor-signature.js';
+import { vendorWalletServiceFor } from './register.js';
 import { systemClock } from '../../platform/module.js';
 import { createEventBus } from '../../platform/events.js';
 

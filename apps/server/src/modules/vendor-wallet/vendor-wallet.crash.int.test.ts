@@ -13,10 +13,10 @@ import { createEventBus } from '../../platform/events.js';
 import { systemClock } from '../../platform/module.js';
 import { createTestDatabase, DEMO } from '../../test/harness.js';
 import { checkLedgerInvariants } from '../ledger/ledger.invariants.js';
-import { rows } from '../ledger/ledger.repo.js';
+import { rows } from '../../platform/sql.js';
 import { createLedgerService } from '../ledger/ledger.service.js';
 import { addVendor, fund, merchantIdOf, newMember } from '../ledger/ledger.test-support.js';
-import { signBody } from './register.js';
+import { signBody } from '../../platform/vendor-signature.js';
 import { createVendorWalletService } from './vendor-wallet.service.js';
 
 /**

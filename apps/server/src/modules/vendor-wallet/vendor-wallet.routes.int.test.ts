@@ -8,7 +8,8 @@ import {
   merchantIdOf,
   newMember,
 } from '../ledger/ledger.test-support.js';
-import { signBody, vendorWalletServiceFor } from './register.js';
+import { signBody } from '../../platform/vendor-signature.js';
+import { vendorWalletServiceFor } from './register.js';
 import { createVendorWalletService } from './vendor-wallet.service.js';
 import { createLedgerService } from '../ledger/ledger.service.js';
 import { systemClock } from '../../platform/module.js';

@@ -14,11 +14,11 @@ import type { Db, Executor, PreparedQuery } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
 import type { Clock } from '../../platform/module.js';
-import type { MerchantContext } from '../merchant/merchant.service.js';
+import type { MerchantContext } from '../../platform/merchant.js';
 import { HOUSE_BUCKETS, type LedgerService } from '../ledger/ledger.service.js';
 import { parseAmount } from '../wallet/wallet.service.js';
 import { vendorWalletRepo } from './vendor-wallet.repo.js';
-import { rows } from '../ledger/ledger.repo.js';
+import { rows } from '../../platform/sql.js';
 import { createWalletBatcher, type WalletApply, type WalletOpResult } from './wallet-batcher.js';
 
 type BalanceReq = z.output<typeof ZVendorBalanceRequest>;

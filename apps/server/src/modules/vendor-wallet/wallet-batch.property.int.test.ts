@@ -6,7 +6,7 @@ import { createEventBus } from '../../platform/events.js';
 import { systemClock } from '../../platform/module.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { checkLedgerInvariants } from '../ledger/ledger.invariants.js';
-import { rows } from '../ledger/ledger.repo.js';
+import { rows } from '../../platform/sql.js';
 import { createLedgerService } from '../ledger/ledger.service.js';
 import { addVendor, fund, mainBalance, merchantIdOf, newMember } from '../ledger/ledger.test-support.js';
 import { createVendorWalletService } from './vendor-wallet.service.js';

@@ -18,7 +18,7 @@ import type { MemberActor } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
 import { exactNumber } from '../../platform/json-reply.js';
-import type { MerchantContext } from '../merchant/merchant.service.js';
+import type { MerchantContext } from '../../platform/merchant.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import { walletRepo } from './wallet.repo.js';
 

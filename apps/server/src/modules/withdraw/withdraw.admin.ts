@@ -12,7 +12,7 @@ import type { EventBus } from '../../platform/events.js';
 import type { Clock } from '../../platform/module.js';
 import { parseQueryDate, type AuditService, type AuditWho } from '../audit/audit.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
-import type { MerchantContext } from '../merchant/merchant.service.js';
+import type { MerchantContext } from '../../platform/merchant.js';
 import type { MessageService } from '../message/message.service.js';
 import { assertCan } from '../operator/operator.rules.js';
 import { parseAmount } from '../wallet/wallet.service.js';

@@ -5,7 +5,7 @@ import type { MemberActor } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { Clock } from '../../platform/module.js';
 import { requireRealAccount } from '../member/member.service.js';
-import type { MerchantContext, MerchantService } from '../merchant/merchant.service.js';
+import type { MerchantContext, MerchantService } from '../../platform/merchant.js';
 import type { MessageService } from '../message/message.service.js';
 import { parseAmount } from '../wallet/wallet.service.js';
 import { withdrawRepo, type ProofRow } from './withdraw.repo.js';

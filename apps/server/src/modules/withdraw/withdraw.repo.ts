@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TWithdrawStatus } from '@bp/contract';
 import type { Executor } from '../../db/client.js';
-import { rows } from '../ledger/ledger.repo.js';
+import { rows } from '../../platform/sql.js';
 
 export interface SettingRow {
   minimum_amount: bigint;

@@ -9,11 +9,12 @@ import {
   mainBalance,
   merchantIdOf,
 } from '../ledger/ledger.test-support.js';
-import { rows } from '../ledger/ledger.repo.js';
+import { rows } from '../../platform/sql.js';
 import { turnoverServiceFor } from './register.js';
 import { loginToken } from '../session/session.test-support.js';
 import { DEMO_PAYMENT_PASSWORD } from '../../seed/demo-withdraw.js';
-import { signBody, vendorWalletServiceFor } from '../vendor-wallet/register.js';
+import { signBody } from '../../platform/vendor-signature.js';
+import { vendorWalletServiceFor } from '../vendor-wallet/register.js';
 import {
   availBalance,
   entriesWithKey,

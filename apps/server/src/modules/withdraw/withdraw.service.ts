@@ -15,7 +15,7 @@ import type { Clock } from '../../platform/module.js';
 import { formatMerchantTime, merchantDayStart } from '../../platform/time.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import { requireRealAccount, type MemberService } from '../member/member.service.js';
-import type { MerchantContext } from '../merchant/merchant.service.js';
+import type { MerchantContext } from '../../platform/merchant.js';
 import type { Throttle } from '../../platform/throttle.js';
 import { THROTTLES } from '../password/password.service.js';
 import { parseAmount } from '../wallet/wallet.service.js';

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { DEMO } from '../../test/harness.js';
 import { fund, newMember, TEST_PASSWORD } from '../ledger/ledger.test-support.js';
-import { rows } from '../ledger/ledger.repo.js';
+import { rows } from '../../platform/sql.js';
 import { loginToken } from '../session/session.test-support.js';
 import { walletBalance } from '../wallet/wallet.test-support.js';
 

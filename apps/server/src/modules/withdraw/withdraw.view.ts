@@ -1,7 +1,7 @@
 import { fromMinor, toMinor, type TAdminWithdrawal, type TWithdrawal } from '@bp/contract';
 import type { Executor } from '../../db/client.js';
 import { formatMerchantTime } from '../../platform/time.js';
-import type { MerchantContext } from '../merchant/merchant.service.js';
+import type { MerchantContext } from '../../platform/merchant.js';
 import { withdrawRepo, type SettingRow, type WithdrawalRow } from './withdraw.repo.js';
 import { maskAccountNumber } from './withdraw.rules.js';
 
