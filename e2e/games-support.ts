@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_MEMBER, skipPopups, useLanguage } from './support.js';
-import { loginMember, member, pageToken } from './wallet-support.js';
+import { DEMO_MEMBER, member, skipPopups, useLanguage } from './support.js';
+import { loginMember, pageToken } from './wallet-support.js';
 
 /**
  * The built-in games' iframe, opened directly (not through the lobby): the member's launchGame gives

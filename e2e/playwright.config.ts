@@ -14,20 +14,28 @@ const chromium = {
     '--disable-sync',
     '--no-first-run',
     '--disable-quic',
+    // the e2e merchants' own domains (<code>.e2e.test, support.ts merchantSite) lead to the local server
+    '--host-resolver-rules=MAP *.e2e.test 127.0.0.1',
   ],
 };
+
+/**
+ * Workers run side by side against one server, each on a merchant of its own (support.ts): the server
+ * seeds that many copies of the demo merchant (E2E_MERCHANTS), so any test may run on any worker.
+ */
+const workers = Number(process.env.E2E_WORKERS ?? 2);
 
 export default defineConfig({
   testDir: './specs',
   outputDir: './test-results',
-  fullyParallel: false,
-  // specs share one server whose maintenance and region state some specs change
-  workers: 1,
+  fullyParallel: true,
+  workers,
   forbidOnly: !!process.env.CI,
+  // no retries, on CI either: a test that needs a second attempt is a finding, not a pass
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list']],
+  reporter: [['list'], ['./slowest-reporter.ts']],
   use: {
     baseURL,
     launchOptions: chromium,
@@ -37,6 +45,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromium } }],
   webServer: {
     command: 'npx tsx serve.ts',
+    env: { E2E_MERCHANTS: String(workers) },
     url: `${baseURL}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,

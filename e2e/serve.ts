@@ -27,7 +27,11 @@ const env: NodeJS.ProcessEnv = {
  */
 const { startTestOidcProvider } = await import('../apps/server/src/modules/social/social.test-support.js');
 const idp = await startTestOidcProvider();
-idp.configure([`http://127.0.0.1:${port}/wps/session/social/google/callback`]);
+// the callback on the demo merchant's address and on each e2e merchant's own domain (e2e0.e2e.test, ...)
+const e2eHosts = Array.from({ length: Number(process.env.E2E_MERCHANTS ?? 0) }, (_, n) => `e2e${n}.e2e.test`);
+idp.configure(
+  ['127.0.0.1', ...e2eHosts].map((host) => `http://${host}:${port}/wps/session/social/google/callback`),
+);
 env.SOCIAL_GOOGLE_ISSUER = idp.issuer;
 env.SOCIAL_GOOGLE_CLIENT_ID = idp.client.clientId;
 env.SOCIAL_GOOGLE_CLIENT_SECRET = idp.client.clientSecret;
@@ -71,8 +75,10 @@ const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/
 const stop = (sig: NodeJS.Signals) => child.kill(sig);
 process.on('SIGTERM', () => stop('SIGTERM'));
 process.on('SIGINT', () => stop('SIGINT'));
-child.on('exit', async (code) => {
-  await idp.close().catch(() => {});
-  await dropDb?.().catch(() => {});
-  process.exit(code ?? 0);
+child.on('exit', (code) => {
+  void (async () => {
+    await idp.close().catch(() => {});
+    await dropDb?.().catch(() => {});
+    process.exit(code ?? 0);
+  })();
 });

@@ -2,9 +2,54 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inflateSync } from 'node:zlib';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 
-export const DEMO = { merchant: 'demobdt', operator: 'admin', password: 'Admin@12345' } as const;
+export { expect };
+
+/**
+ * Each Playwright worker plays on a merchant of its own: a copy of the demo merchant (same brand,
+ * content, catalogue, operator and demo accounts) that e2e/serve.ts asks the server to seed as
+ * e2e0, e2e1, ... (E2E_MERCHANTS). Whatever a spec switches merchant-wide (maintenance, region rules,
+ * auth settings, module switches, announcements) and whatever it does to the shared demo accounts stays
+ * on its worker's merchant, so the two workers never see each other's changes.
+ */
+export const e2eMerchantCode = (parallelIndex: number) => `e2e${parallelIndex}`;
+export const MERCHANT_CODE = e2eMerchantCode(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
+
+/**
+ * The worker's merchant on its own domain (Chromium maps *.e2e.test to this machine): for flows that
+ * leave the site and come back to the merchant's address, like social login's provider callback.
+ */
+export const merchantSite = (baseURL: string) => {
+  const u = new URL(baseURL);
+  u.hostname = `${MERCHANT_CODE}.e2e.test`;
+  return u.origin;
+};
+
+export const DEMO = { merchant: MERCHANT_CODE, operator: 'admin', password: 'Admin@12345' } as const;
+
+/**
+ * `test` of every spec: the browser pins the worker's merchant the way the site lets anyone pin one
+ * (`merchantCode` in storage, then sent as the Merchant header and `?merchant=` on the real-time
+ * channel, SPEC §3), for the page fixture and for every context a test opens itself; API calls made
+ * through `request` carry the Merchant header.
+ */
+export const test = base.extend({
+  storageState: async ({ baseURL }, use) => {
+    await use({
+      cookies: [],
+      origins: [{ origin: baseURL!, localStorage: [{ name: 'merchantCode', value: MERCHANT_CODE }] }],
+    });
+  },
+  request: async ({ playwright, baseURL }, use) => {
+    const request = await playwright.request.newContext({
+      baseURL,
+      extraHTTPHeaders: { merchant: MERCHANT_CODE },
+    });
+    await use(request);
+    await request.dispose();
+  },
+});
 export const SCREENSHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
 
 /** Operator token through the real operator API. */
@@ -17,7 +62,8 @@ export async function operatorToken(request: APIRequestContext): Promise<string>
   return body.value.token as string;
 }
 
-export async function admin<T = unknown>(
+/** An operator or member API call with a session token; fails the test on `success:false`. */
+export async function api<T = unknown>(
   request: APIRequestContext,
   token: string,
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
@@ -29,6 +75,10 @@ export async function admin<T = unknown>(
   expect(body.success, `${method} ${url}: ${JSON.stringify(body)}`).toBe(true);
   return body.value as T;
 }
+/** Operator API call with the operator token. */
+export const admin = api;
+/** Member API call with the member's session token. */
+export const member = api;
 
 export async function shot(page: Page, name: string) {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
@@ -148,6 +198,11 @@ export async function sliderTokenViaApi(request: APIRequestContext): Promise<str
 export async function loginWithPassword(page: Page, username: string, password: string) {
   await page.goto('/login');
   await expect(page.getByTestId('login-modal')).toBeVisible();
+  await submitLogin(page, username, password);
+}
+
+/** Fills the open login form (the player site's popup or the agent page) and solves the slider. */
+export async function submitLogin(page: Page, username: string, password: string) {
   await page.getByTestId('login-username').fill(username);
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();

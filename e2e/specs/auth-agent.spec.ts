@@ -1,12 +1,13 @@
-import { expect, test } from '@playwright/test';
-import { BENGALI, DEMO_AGENT, DEMO_MEMBER, shot, solveSlider, useLanguage } from '../support.js';
-
-async function agentLogin(page: import('@playwright/test').Page, username: string, password: string) {
-  await page.getByTestId('login-username').fill(username);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await solveSlider(page);
-}
+import {
+  expect,
+  test,
+  BENGALI,
+  DEMO_AGENT,
+  DEMO_MEMBER,
+  shot,
+  submitLogin,
+  useLanguage,
+} from '../support.js';
 
 test.describe('agent login', () => {
   test('the /agent page promises support and sends an agent to /agentHome (bn)', async ({ page }) => {
@@ -20,7 +21,7 @@ test.describe('agent login', () => {
     await expect(page.getByTestId('agent-agentRampUp')).toContainText('১৫');
     await shot(page, 'agent-login-phone-bn');
 
-    await agentLogin(page, DEMO_AGENT.username, DEMO_AGENT.password);
+    await submitLogin(page, DEMO_AGENT.username, DEMO_AGENT.password);
     await expect(page).toHaveURL(/\/agentHome$/);
     await expect(page.getByTestId('agent-home')).toBeVisible();
     await expect(page.getByTestId('agent-account')).toHaveText(DEMO_AGENT.username);
@@ -47,7 +48,7 @@ test.describe('agent login', () => {
     await expect(page.getByTestId('agent-agentReports')).toContainText(/data reports/i);
     await shot(page, 'agent-login-desktop-en');
 
-    await agentLogin(page, DEMO_MEMBER.username, DEMO_MEMBER.password);
+    await submitLogin(page, DEMO_MEMBER.username, DEMO_MEMBER.password);
     await expect(page.getByTestId('login-error')).toHaveText('Non-agents cannot log in');
     await expect(page).toHaveURL(/\/agent$/);
     expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();

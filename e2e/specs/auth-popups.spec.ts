@@ -1,5 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
-import { loginWithPassword, registerViaApi, shot, uniqueName, useLanguage } from '../support.js';
+import type { Page } from '@playwright/test';
+import {
+  expect,
+  test,
+  loginWithPassword,
+  registerViaApi,
+  shot,
+  uniqueName,
+  useLanguage,
+} from '../support.js';
 
 /** Texts of every page of the announcement popup, then closes it. */
 async function popupTexts(page: Page): Promise<string[]> {

@@ -1,8 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import {
+  expect,
+  test,
   admin,
   BENGALI,
   closePopups,
+  freshMobile,
   latestSmsCode,
   loginWithPassword,
   operatorToken,
@@ -13,14 +16,7 @@ import {
   useLanguage,
 } from '../support.js';
 
-/** A Bangladeshi mobile number nobody has used yet: 01 + 9 digits (national 10 digits without the 0). */
-const freshMobile = () => `017${String(Date.now()).slice(-8)}`;
-
-async function fillAndSendCode(
-  page: Page,
-  request: import('@playwright/test').APIRequestContext,
-  mobile: string,
-) {
+async function fillAndSendCode(page: Page, request: APIRequestContext, mobile: string) {
   await page.getByTestId('register-mobile').fill(mobile);
   await page.getByTestId('register-sms-send').click();
   // the button counts down expiredMinutes × 60 s

@@ -1,5 +1,14 @@
-import { expect, test, type Page } from '@playwright/test';
-import { BENGALI, registerViaApi, shot, skipPopups, uniqueName, useLanguage } from '../support.js';
+import type { Page } from '@playwright/test';
+import {
+  expect,
+  test,
+  BENGALI,
+  registerViaApi,
+  shot,
+  skipPopups,
+  uniqueName,
+  useLanguage,
+} from '../support.js';
 import { loginMember, mainBalance, pageToken } from '../wallet-support.js';
 import { cents, demoMember, gameBalance, openGame } from '../games-support.js';
 

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { BENGALI, shot } from '../support.js';
+import type { Page } from '@playwright/test';
+import { expect, test, BENGALI, shot } from '../support.js';
 import { mainBalance } from '../wallet-support.js';
 import { cents, decimal, demoMember, gameBalance, openGame } from '../games-support.js';
 

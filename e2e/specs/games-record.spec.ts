@@ -1,6 +1,16 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { BENGALI, registerViaApi, shot, skipPopups, uniqueName, useLanguage } from '../support.js';
-import { fundViaBankDeposit, loginMember, member, pageToken } from '../wallet-support.js';
+import type { APIRequestContext, Page } from '@playwright/test';
+import {
+  expect,
+  test,
+  BENGALI,
+  member,
+  registerViaApi,
+  shot,
+  skipPopups,
+  uniqueName,
+  useLanguage,
+} from '../support.js';
+import { fundViaBankDeposit, loginMember, pageToken } from '../wallet-support.js';
 
 /**
  * The betting record (member centre personalHistoryCopy) on real rounds: a fresh member (so no other

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { BENGALI } from '../support.js';
+import { expect, test, BENGALI } from '../support.js';
 
 test('the help page opens the terms with #term', async ({ page }) => {
   await page.addInitScript(() => sessionStorage.setItem('popupClosed_anon', '1'));

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { shot, skipPopups } from '../support.js';
+import { expect, test, shot, skipPopups } from '../support.js';
 
 test.use({ reducedMotion: 'reduce' });
 

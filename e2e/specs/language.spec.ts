@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { BENGALI } from '../support.js';
+import { expect, test, BENGALI } from '../support.js';
 
 test.describe('language', () => {
   test('Bengali by default, switching to English changes texts, header and storage', async ({ page }) => {

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { admin, BENGALI, operatorToken, shot, skipPopups, useLanguage } from '../support.js';
+import { expect, test, admin, BENGALI, operatorToken, shot, skipPopups, useLanguage } from '../support.js';
 
 test.use({ reducedMotion: 'reduce' });
 

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { BENGALI, shot, skipPopups, useLanguage } from '../support.js';
+import type { Page } from '@playwright/test';
+import { expect, test, BENGALI, shot, skipPopups, useLanguage } from '../support.js';
 
 test.use({ reducedMotion: 'reduce' });
 

@@ -1,5 +1,13 @@
-import { expect, test } from '@playwright/test';
-import { loginWithPassword, registerViaApi, shot, skipPopups, uniqueName, useLanguage } from '../support.js';
+import {
+  expect,
+  test,
+  loginWithPassword,
+  registerViaApi,
+  shot,
+  skipPopups,
+  uniqueName,
+  useLanguage,
+} from '../support.js';
 
 test.use({ reducedMotion: 'reduce' });
 
@@ -14,6 +22,8 @@ test('favourites: the heart adds and removes at once, the FAV section and /favor
   await useLanguage(page, 'en');
   await skipPopups(page);
   await page.setViewportSize({ width: 1280, height: 800 });
+  // the page's clock, so the test can step past the 1000 ms toggle throttle instead of sleeping
+  await page.clock.install();
   await loginWithPassword(page, username, password);
   await expect(page.getByTestId('avatar-button')).toBeVisible();
 
@@ -33,7 +43,7 @@ test('favourites: the heart adds and removes at once, the FAV section and /favor
   await shot(page, 'lobby-favourite-desktop-en');
 
   // a second toggle inside the 1000 ms throttle is dropped
-  await page.waitForTimeout(1100);
+  await page.clock.fastForward(1100);
   const other = hot.nth(2);
   const otherId = await other.getAttribute('data-node-id');
   await other.getByTestId('game-fav').click();
@@ -49,7 +59,7 @@ test('favourites: the heart adds and removes at once, the FAV section and /favor
   await expect(page.getByTestId('favorite-page').getByTestId('game-card')).toHaveCount(2);
 
   // removing leaves the list at once and stays removed after a reload
-  await page.waitForTimeout(1100);
+  await page.clock.fastForward(1100);
   const removed = page.waitForResponse((r) => r.url().includes('MCSFE_removeFavoriteGameV2'));
   await page.locator(`[data-node-id="${nodeId}"]`).getByTestId('game-fav').click();
   await expect(page.getByTestId('favorite-page').getByTestId('game-card')).toHaveCount(1);

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { BENGALI, shot, skipPopups, useLanguage } from '../support.js';
+import type { Page } from '@playwright/test';
+import { expect, test, BENGALI, shot, skipPopups, useLanguage } from '../support.js';
 
 test.use({ reducedMotion: 'reduce' });
 
@@ -15,15 +15,16 @@ async function openHome(page: Page, lng: 'bn' | 'en', viewport = DESKTOP) {
   await expect(page.getByTestId('section-HOT').getByTestId('game-card').first()).toBeVisible();
 }
 
-/** Scrolls through the page so the lazy images below the fold load before a screenshot. */
+/** Loads the lazy images below the fold before a screenshot (each one loaded and decoded, or failed). */
 async function loadImages(page: Page) {
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += 500) {
-      window.scrollTo(0, y);
-      await new Promise((r) => setTimeout(r, 60));
-    }
-    window.scrollTo(0, 0);
-  });
+  await page.locator('img').evaluateAll((imgs: HTMLImageElement[]) =>
+    Promise.all(
+      imgs.map((img) => {
+        img.loading = 'eager';
+        return img.decode().catch(() => undefined);
+      }),
+    ),
+  );
 }
 
 test.describe('home lobby', () => {

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { registerViaApi, shot, skipPopups, uniqueName, useLanguage } from '../support.js';
+import type { Page } from '@playwright/test';
+import { expect, test, registerViaApi, shot, skipPopups, uniqueName, useLanguage } from '../support.js';
 import { fundViaBankDeposit, loginMember, mainBalance, pageToken } from '../wallet-support.js';
 
 test.use({ reducedMotion: 'reduce' });

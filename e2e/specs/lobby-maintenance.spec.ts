@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { admin, operatorToken, shot, skipPopups, useLanguage } from '../support.js';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test, admin, operatorToken, shot, skipPopups, useLanguage } from '../support.js';
 
 test.use({ reducedMotion: 'reduce' });
 

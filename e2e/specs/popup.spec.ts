@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support.js';
 
 test('visitor announcement popup shows once per session', async ({ browser }) => {
   const context = await browser.newContext();

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { admin, operatorToken, shot } from '../support.js';
+import { expect, test, admin, operatorToken, shot } from '../support.js';
 
 // The server runs with TRUST_PROXY=true: a browser context with an X-Forwarded-For header looks like a visitor
 // from that address. 203.0.113.0/24 is a documentation range, so no real visitor is affected.

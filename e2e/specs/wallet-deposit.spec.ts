@@ -1,5 +1,13 @@
-import { expect, test } from '@playwright/test';
-import { BENGALI, registerViaApi, shot, skipPopups, uniqueName, useLanguage } from '../support.js';
+import {
+  expect,
+  test,
+  BENGALI,
+  registerViaApi,
+  shot,
+  skipPopups,
+  uniqueName,
+  useLanguage,
+} from '../support.js';
 import { PNG_1X1, approveDeposit, expectNotReloaded, loginMember, markPage } from '../wallet-support.js';
 
 test("online deposit through the test gateway's payment page: the balance rises without a reload (en)", async ({

@@ -1,9 +1,8 @@
-import { expect, test } from '@playwright/test';
-import { DEMO_AGENT, DEMO_MEMBER, shot, skipPopups, useLanguage } from '../support.js';
-import { loginMember, mainBalance, member, pageToken } from '../wallet-support.js';
+import { expect, test, DEMO_AGENT, DEMO_MEMBER, member, shot, skipPopups, useLanguage } from '../support.js';
+import { loginMember, mainBalance, pageToken } from '../wallet-support.js';
+import { cents } from '../games-support.js';
 
 const PAYMENT_PASSWORD = '135790';
-const cents = (v: string) => Math.round(Number(v) * 100);
 
 test('an agent transfers to its downline (en, desktop and phone); the avatar menu opens My account', async ({
   page,
@@ -66,10 +65,10 @@ test('an agent transfers to its downline (en, desktop and phone); the avatar men
   await shot(page, 'wallet-downline-done-desktop-en');
 
   const after = await mainBalance(request, token);
-  expect(cents(before) - cents(after)).toBe(25050);
+  expect(cents(before) - cents(after)).toBe(25050n);
   await expect(page.getByTestId('header-balance')).toHaveAttribute('data-value', after);
   const downAfter = await mainBalance(request, downToken);
-  expect(cents(downAfter) - cents(downBefore)).toBe(25050);
+  expect(cents(downAfter) - cents(downBefore)).toBe(25050n);
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByTestId('downline-again').click();

@@ -1,5 +1,13 @@
-import { expect, test } from '@playwright/test';
-import { BENGALI, registerViaApi, shot, skipPopups, uniqueName, useLanguage } from '../support.js';
+import {
+  expect,
+  test,
+  BENGALI,
+  registerViaApi,
+  shot,
+  skipPopups,
+  uniqueName,
+  useLanguage,
+} from '../support.js';
 import { fundViaBankDeposit, loginMember, pageToken } from '../wallet-support.js';
 
 test('header balance: two decimals with separators, refresh, show/hide (en, desktop)', async ({

@@ -1,6 +1,15 @@
-import { expect, test } from '@playwright/test';
-import { DEMO_MEMBER, registerViaApi, shot, skipPopups, uniqueName, useLanguage } from '../support.js';
+import {
+  expect,
+  test,
+  DEMO_MEMBER,
+  registerViaApi,
+  shot,
+  skipPopups,
+  uniqueName,
+  useLanguage,
+} from '../support.js';
 import { fundViaBankDeposit, loginMember, mainBalance, pageToken } from '../wallet-support.js';
+import { cents } from '../games-support.js';
 
 test('a member without an upline is told so', async ({ page, request }) => {
   const username = uniqueName('wnoup');
@@ -44,7 +53,7 @@ test('transfer to upline with the payment password (en, desktop and phone)', asy
   await shot(page, 'wallet-upline-done-desktop-en');
 
   const after = await mainBalance(request, token);
-  expect(Math.round((Number(before) - Number(after)) * 100)).toBe(15025);
+  expect(cents(before) - cents(after)).toBe(15025n);
   await expect(page.getByTestId('header-balance')).toHaveAttribute('data-value', after);
 
   await page.setViewportSize({ width: 390, height: 844 });

@@ -1,5 +1,14 @@
-import { expect, test, type Page } from '@playwright/test';
-import { BENGALI, registerViaApi, shot, skipPopups, uniqueName, useLanguage } from '../support.js';
+import type { Page } from '@playwright/test';
+import {
+  expect,
+  test,
+  BENGALI,
+  registerViaApi,
+  shot,
+  skipPopups,
+  uniqueName,
+  useLanguage,
+} from '../support.js';
 import {
   PNG_1X1,
   approveLatestWithdrawal,

@@ -3,6 +3,7 @@ import { builtInGatewayUrl, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { seedIfEmpty } from './seed/index.js';
+import { seedE2eMerchants } from './seed/e2e-merchants.js';
 import { buildApp } from './app.js';
 import { gatewaySecretsFrom } from './modules/deposit/register.js';
 import { RECOVERY_JOB } from './games/register.js';
@@ -19,6 +20,8 @@ async function main() {
   const seed = config.seedDemo
     ? await seedIfEmpty(database, { extraDomains: listenHost, fullCatalogue: true })
     : undefined;
+  if (seed && config.e2eMerchants > 0)
+    seed.notes.push(...(await seedE2eMerchants(database, config.e2eMerchants)));
   const app = await buildApp({ config, database });
   app.log.info(
     { database: database.kind, migrationsApplied: applied, seeded: seed?.seeded ?? false },

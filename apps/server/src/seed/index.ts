@@ -17,7 +17,7 @@ export type Seeder = (tx: Tx, ctx: SeedContext) => Promise<string[] | void>;
 export type SeedContext = { merchantId: number; fullCatalogue: boolean };
 
 /** Modules' demo data, in order. */
-const seeders: Seeder[] = [
+export const seeders: Seeder[] = [
   seedDemoContent,
   seedDemoOperator,
   seedDemoMembers,
