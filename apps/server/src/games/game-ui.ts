@@ -17,7 +17,9 @@ export async function installGameUi(app: FastifyInstance, dist: string) {
       prefix: '/gs/assets/',
       decorateReply: false,
       index: false,
-      setHeaders: (res) => res.header('cache-control', 'public, max-age=31536000, immutable'),
+      setHeaders: (res) => {
+        res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
     });
   }
   const page = async (_req: unknown, reply: import('fastify').FastifyReply) => {

@@ -59,7 +59,7 @@ export default function CrashGame() {
       } catch (e) {
         if (live && e instanceof GameApiError && e.code !== 'network') fail(e);
       }
-      if (live) timer = setTimeout(tick, POLL_MS);
+      if (live) timer = setTimeout(() => void tick(), POLL_MS);
     };
     void tick();
     return () => {

@@ -75,7 +75,7 @@ export async function startTestOidcProvider() {
     provider = p;
     const handler = p.callback();
     server.removeAllListeners('request');
-    server.on('request', async (req, res) => {
+    const onRequest = async (req: http.IncomingMessage, res: http.ServerResponse) => {
       const m = /^\/interaction\/([^/?]+)/.exec(req.url ?? '');
       if (!m) return handler(req, res);
       try {
@@ -110,7 +110,9 @@ export async function startTestOidcProvider() {
         res.statusCode = 500;
         res.end(String((err as Error).message));
       }
-    });
+    };
+    // The provider's callback and the try above answer every failure; nothing is left to reject.
+    server.on('request', (req, res) => void onRequest(req, res));
   }
 
   return {

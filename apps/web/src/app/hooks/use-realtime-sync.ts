@@ -29,19 +29,25 @@ export function useRealtimeSync() {
       }
     },
     onWalletChanged: () => void refreshQueries(qc, WALLET_KEY),
-    onNotice: async (kind, data) => {
+    onNotice: (kind, data) => {
       for (const key of MONEY_KEYS) void refreshQueries(qc, key);
-      const [{ messageText, noticeTone }] = await Promise.all([loadNoticeText(), loadLazyNamespaces()]);
-      const symbol = useAppStore.getState().currencySymbol;
-      const text = messageText(i18n.t, kind, data, symbol);
-      void showDialog(text.body || text.title, {
-        kind: noticeTone(kind),
-        title: text.title,
-        name: `notice_${kind}`,
-      }).then(() => {
-        // a payout is waiting for the member's word: ask right away (SPEC §4 withdrawal confirmation)
-        if (kind === 'withdraw_approved') openModal('withdrawConfirm');
-      });
+      // The channel does not wait for the dialog. If its text cannot load (a deploy replaced the
+      // chunk, the network dropped), the balances are refreshed anyway and the notice waits in the
+      // member's messages; the failure is logged, not left as an unhandled rejection.
+      tellMember(kind, data).catch((e: unknown) => console.warn('[realtime] notice not shown', kind, e));
     },
   });
+}
+
+async function tellMember(kind: string, data: Record<string, unknown>) {
+  const [{ messageText, noticeTone }] = await Promise.all([loadNoticeText(), loadLazyNamespaces()]);
+  const symbol = useAppStore.getState().currencySymbol;
+  const text = messageText(i18n.t, kind, data, symbol);
+  await showDialog(text.body || text.title, {
+    kind: noticeTone(kind),
+    title: text.title,
+    name: `notice_${kind}`,
+  });
+  // a payout is waiting for the member's word: ask right away (SPEC §4 withdrawal confirmation)
+  if (kind === 'withdraw_approved') openModal('withdrawConfirm');
 }
