@@ -14,7 +14,16 @@ const vitestReporters = `--reporter=default --reporter=${path.join(root, 'script
 
 /** Each tier: its commands (run with the shell, in order) and whether a database is under it. */
 const TIERS = {
-  static: { db: false, run: ['node scripts/check-tests.mjs', 'npm run typecheck', 'npm run lint'] },
+  static: {
+    db: false,
+    // the checked-in database functions (apps/server/src/db/functions.sql) must match the migrations
+    run: [
+      'node scripts/check-tests.mjs',
+      'npm run db:functions:check -w apps/server',
+      'npm run typecheck',
+      'npm run lint',
+    ],
+  },
   unit: { db: false, run: [`npm run test:unit --workspaces --if-present -- ${vitestReporters}`] },
   int: { db: true, run: [`npm run test:int --workspaces --if-present -- ${vitestReporters}`] },
   e2e: { db: true, run: ['npm run build -w apps/web -w apps/game-client', 'npm run test -w e2e'] },
