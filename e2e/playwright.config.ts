@@ -3,6 +3,13 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 8181);
 export const baseURL = `http://127.0.0.1:${port}`;
 
+/**
+ * Workers run side by side against one server, each on a merchant of its own (support.ts): the server
+ * seeds that many copies of the demo merchant (E2E_MERCHANTS), at e2e0.e2e.test, e2e1.e2e.test, ...
+ */
+const workers = Number(process.env.E2E_WORKERS ?? 2);
+const merchantOrigins = Array.from({ length: workers }, (_, n) => `http://e2e${n}.e2e.test:${port}`);
+
 /** Debian's Chromium; a browser is never downloaded. */
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -14,16 +21,12 @@ const chromium = {
     '--disable-sync',
     '--no-first-run',
     '--disable-quic',
-    // the e2e merchants' own domains (<code>.e2e.test, support.ts merchantSite) lead to the local server
+    // the e2e merchants' own domains lead to the local server and count as secure, like the real sites'
+    // HTTPS (clipboard, WebCrypto)
     '--host-resolver-rules=MAP *.e2e.test 127.0.0.1',
+    `--unsafely-treat-insecure-origin-as-secure=${merchantOrigins.join(',')}`,
   ],
 };
-
-/**
- * Workers run side by side against one server, each on a merchant of its own (support.ts): the server
- * seeds that many copies of the demo merchant (E2E_MERCHANTS), so any test may run on any worker.
- */
-const workers = Number(process.env.E2E_WORKERS ?? 2);
 
 export default defineConfig({
   testDir: './specs',
@@ -33,8 +36,9 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   // no retries, on CI either: a test that needs a second attempt is a finding, not a pass
   retries: 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // two workers share two cores with the server and its database: a step may wait on both
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   reporter: [['list'], ['./slowest-reporter.ts']],
   use: {
     baseURL,

@@ -67,11 +67,17 @@ if (process.env.DATABASE_URL) {
   dropDb = async () => fs.rmSync(dir, { recursive: true, force: true });
 }
 
-const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
-  env,
-  stdio: 'inherit',
-  cwd: root,
-});
+const child = spawn(
+  process.execPath,
+  [
+    '--import',
+    'tsx',
+    '--import',
+    path.join(here, 'e2e-hosts.mjs'),
+    path.join(root, 'apps/server/src/main.ts'),
+  ],
+  { env, stdio: 'inherit', cwd: root },
+);
 const stop = (sig: NodeJS.Signals) => child.kill(sig);
 process.on('SIGTERM', () => stop('SIGTERM'));
 process.on('SIGINT', () => stop('SIGINT'));

@@ -9,47 +9,43 @@ export { expect };
 /**
  * Each Playwright worker plays on a merchant of its own: a copy of the demo merchant (same brand,
  * content, catalogue, operator and demo accounts) that e2e/serve.ts asks the server to seed as
- * e2e0, e2e1, ... (E2E_MERCHANTS). Whatever a spec switches merchant-wide (maintenance, region rules,
- * auth settings, module switches, announcements) and whatever it does to the shared demo accounts stays
- * on its worker's merchant, so the two workers never see each other's changes.
+ * e2e0, e2e1, ... (E2E_MERCHANTS, apps/server/src/seed/e2e-merchants.ts), each on its own domain
+ * <code>.e2e.test. Whatever a spec switches merchant-wide (maintenance, region rules, auth settings,
+ * module switches, announcements) and whatever it does to the demo accounts stays on its worker's
+ * merchant, so the two workers never see each other's changes.
  */
 export const e2eMerchantCode = (parallelIndex: number) => `e2e${parallelIndex}`;
 export const MERCHANT_CODE = e2eMerchantCode(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
 
-/**
- * The worker's merchant on its own domain (Chromium maps *.e2e.test to this machine): for flows that
- * leave the site and come back to the merchant's address, like social login's provider callback.
- */
-export const merchantSite = (baseURL: string) => {
-  const u = new URL(baseURL);
-  u.hostname = `${MERCHANT_CODE}.e2e.test`;
+export const DEMO = { merchant: MERCHANT_CODE, operator: 'admin', password: 'Admin@12345' } as const;
+
+/** The server's address under another host name (the port stays). */
+const withHost = (url: string, hostname: string) => {
+  const u = new URL(url);
+  u.hostname = hostname;
   return u.origin;
 };
 
-export const DEMO = { merchant: MERCHANT_CODE, operator: 'admin', password: 'Admin@12345' } as const;
-
 /**
- * `test` of every spec: the browser pins the worker's merchant the way the site lets anyone pin one
- * (`merchantCode` in storage, then sent as the Merchant header and `?merchant=` on the real-time
- * channel, SPEC §3), for the page fixture and for every context a test opens itself; API calls made
- * through `request` carry the Merchant header.
+ * `test` of every spec: the browser opens the worker's merchant on its own domain, as a player would
+ * (Chromium maps *.e2e.test to this machine, playwright.config.ts), in the page fixture and in every
+ * context a test opens itself; API calls through `request` go to the server's own address with the
+ * Merchant header.
  */
 export const test = base.extend({
-  storageState: async ({ baseURL }, use) => {
-    await use({
-      cookies: [],
-      origins: [{ origin: baseURL!, localStorage: [{ name: 'merchantCode', value: MERCHANT_CODE }] }],
-    });
+  baseURL: async ({ baseURL }, use) => {
+    await use(withHost(baseURL!, `${MERCHANT_CODE}.e2e.test`));
   },
   request: async ({ playwright, baseURL }, use) => {
     const request = await playwright.request.newContext({
-      baseURL,
+      baseURL: withHost(baseURL!, '127.0.0.1'),
       extraHTTPHeaders: { merchant: MERCHANT_CODE },
     });
     await use(request);
     await request.dispose();
   },
 });
+
 export const SCREENSHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
 
 /** Operator token through the real operator API. */
