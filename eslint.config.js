@@ -1,36 +1,8 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import boundaries from 'eslint-plugin-boundaries';
 import globals from 'globals';
-import fs from 'node:fs';
-
-// The player site's features (apps/web/src/features/<f>): one never imports another. What two of
-// them use lives in apps/web/src/shared/ (or the contract); app/ is the composition root and may
-// import every feature. Core no-restricted-imports matches the import text, so there is one block
-// per feature and per folder depth: from a file k folders below features/, `../` k times lands in
-// features/, and whatever name follows must be the file's own feature.
-const webFeatures = fs
-  .readdirSync(new URL('apps/web/src/features/', import.meta.url), { withFileTypes: true })
-  .filter((d) => d.isDirectory())
-  .map((d) => d.name);
-const webFeatureBoundaries = webFeatures.flatMap((feature) =>
-  [1, 2, 3, 4, 5].map((depth) => ({
-    files: [`apps/web/src/features/${feature}/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: `^(\\.\\./){${depth}}(?!${feature}(/|$))[^./]|^(\\.\\./){${depth + 1}}features/(?!${feature}(/|$))`,
-              message: `features/${feature} must not import another feature: move what both use into apps/web/src/shared/.`,
-            },
-          ],
-        },
-      ],
-    },
-  })),
-);
 
 export default tseslint.config(
   {
@@ -65,10 +37,96 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
     },
   },
+  // Server rooms (DESIGN "Modules"): a module, and the built-in game server, is entered only through
+  // its index.ts; platform/ and db/ sit below the modules and never import one. Tests are exempt.
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/**/*.test.ts',
+      'apps/server/src/**/*.test-support.ts',
+      'apps/server/src/test/**',
+    ],
+    plugins: { boundaries },
+    settings: {
+      // anchored at the repository: the unit test lints from apps/server, npm run lint from the root
+      'boundaries/root-path': import.meta.dirname,
+      'import/resolver': { typescript: { project: `${import.meta.dirname}/apps/server/tsconfig.json` } },
+      'boundaries/include': ['apps/server/src/**/*.ts'],
+      'boundaries/elements': [
+        { type: 'module', pattern: 'apps/server/src/modules/*', capture: ['name'] },
+        { type: 'games', pattern: 'apps/server/src/games' },
+        { type: 'platform', pattern: 'apps/server/src/platform' },
+        { type: 'db', pattern: 'apps/server/src/db' },
+        { type: 'seed', pattern: 'apps/server/src/seed' },
+        { type: 'jobs', pattern: 'apps/server/src/jobs' },
+        { type: 'module-list', pattern: 'apps/server/src/modules' },
+        { type: 'app', pattern: 'apps/server/src' },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          policies: [
+            {
+              from: { element: { types: ['platform', 'db'] } },
+              disallow: { to: { element: { types: ['module', 'games'] } } },
+              message:
+                'platform/ and db/ sit below the modules: they never import a module or the game server',
+            },
+            {
+              to: { element: { types: ['module', 'games'] } },
+              disallow: { to: { element: { fileInternalPath: '!index.ts' } } },
+              message:
+                "another module's internals: import it through its public entry (../<module>/index.js)",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
-  ...webFeatureBoundaries,
+  // Player site features (DESIGN "Web"): apps/web/src/features/<f> never imports another feature,
+  // statically or lazily. What two features use lives in apps/web/src/shared/ (or the contract when
+  // the server uses it too); app/ is the composition root and may import every feature.
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      // anchored at the repository: the unit test lints from apps/web, npm run lint from the root
+      'boundaries/root-path': import.meta.dirname,
+      'import/resolver': { typescript: { project: `${import.meta.dirname}/apps/web/tsconfig.json` } },
+      'boundaries/include': ['apps/web/src/**/*'],
+      'boundaries/elements': [
+        { type: 'web-feature', pattern: 'apps/web/src/features/*', capture: ['name'] },
+        { type: 'web-shared', pattern: 'apps/web/src/shared' },
+        { type: 'web-app', pattern: 'apps/web/src/app' },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          policies: [
+            {
+              from: { element: { type: 'web-feature' } },
+              disallow: {
+                to: {
+                  element: { type: 'web-feature', captured: { name: '!{{ from.element.captured.name }}' } },
+                },
+              },
+              message:
+                'features/{{ from.element.captured.name }} must not import features/{{ to.element.captured.name }}: move what both use into apps/web/src/shared/',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
