@@ -17,8 +17,14 @@ import { installCors } from './platform/cors.js';
 import { clientErrorHandler, frameworkErrors } from './platform/http-errors.js';
 import { createEventBus } from './platform/events.js';
 import { bridgeEventsOverRedis } from './platform/event-bridge.js';
-import { systemClock, type Clock, type ModuleContext, type ModuleRegister } from './platform/module.js';
-import { createMerchantService } from './modules/merchant/merchant.service.js';
+import {
+  servicesOf,
+  systemClock,
+  type Clock,
+  type ModuleContext,
+  type ModuleRegister,
+} from './platform/module.js';
+import { createMerchantService } from './modules/merchant/index.js';
 import { modules } from './modules/index.js';
 import { createScheduler, type Scheduler } from './jobs/scheduler.js';
 
@@ -106,6 +112,9 @@ export async function buildApp({
   const endpoints: Endpoint[] = [];
   const routeDeps = { merchants, auth, validateResponses: config.validateResponses };
   const ctx: ModuleContext = {
+    get services() {
+      return services;
+    },
     app,
     config,
     database,
@@ -124,6 +133,7 @@ export async function buildApp({
       route(scope, routeDeps, endpoint, handler);
     },
   };
+  const services = servicesOf(ctx);
   for (const register of [...modules, ...extraModules]) await register(ctx);
 
   if (config.docsEnabled) await installDocs(app, endpoints);

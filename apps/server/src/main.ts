@@ -5,8 +5,8 @@ import { migrate } from './db/migrate.js';
 import { seedIfEmpty } from './seed/index.js';
 import { seedE2eMerchants } from './seed/e2e-merchants.js';
 import { buildApp } from './app.js';
-import { gatewaySecretsFrom } from './modules/deposit/register.js';
-import { RECOVERY_JOB } from './games/register.js';
+import { gatewaySecretsFrom } from './modules/deposit/index.js';
+import { RECOVERY_JOB } from './games/index.js';
 
 async function main() {
   const config = loadConfig();

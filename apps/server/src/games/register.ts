@@ -1,8 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { gameServerEndpoints, GAME_SESSION_HEADER } from '@bp/contract';
 import type { FastifyRequest } from 'fastify';
-import type { ModuleContext, ModuleRegister } from '../platform/module.js';
-import type { EventBus } from '../platform/events.js';
+import { defineService, serviceOf, type ModuleContext, type ModuleRegister } from '../platform/module.js';
 import type { MerchantContext } from '../platform/merchant.js';
 import { createCrashService, type CrashOptions } from './crash.service.js';
 import { gameServerRepo } from './game-server.repo.js';
@@ -77,16 +76,9 @@ function build(ctx: ModuleContext, crashOptions?: CrashOptions) {
 }
 export type GameServer = ReturnType<typeof build>;
 
-const instances = new WeakMap<EventBus, GameServer>();
 /** The built-in game server of an app instance (the launch module issues its launch tokens). */
-export function gameServerFor(ctx: ModuleContext): GameServer {
-  let gs = instances.get(ctx.events);
-  if (!gs) {
-    gs = build(ctx);
-    instances.set(ctx.events, gs);
-  }
-  return gs;
-}
+export const gameServerService = defineService('gameServer', (ctx: ModuleContext): GameServer => build(ctx));
+export const gameServerFor = (ctx: ModuleContext) => serviceOf(gameServerService, ctx);
 
 /**
  * The built-in game server (DESIGN "Games and vendors"): its iframe API under `/gs/api`, the game

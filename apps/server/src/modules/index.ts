@@ -1,25 +1,25 @@
 import type { ModuleRegister } from '../platform/module.js';
-import { registerSystem } from './system/register.js';
-import { registerAdmin } from './admin/register.js';
-import { registerMember } from './member/register.js';
-import { registerSession } from './session/register.js';
-import { registerMail } from './mail/register.js';
-import { registerSms } from './sms/register.js';
-import { registerPassword } from './password/register.js';
-import { registerTwoFactor } from './two-factor/register.js';
-import { registerSocial } from './social/register.js';
-import { registerRegistration } from './registration/register.js';
-import { registerWallet } from './wallet/register.js';
-import { registerMessage } from './message/register.js';
-import { registerRealtime } from './realtime/realtime.js';
-import { registerVendorWallet } from './vendor-wallet/register.js';
-import { registerDeposit } from './deposit/register.js';
-import { registerWithdraw } from './withdraw/register.js';
-import { registerTransfer } from './transfer/register.js';
-import { registerAccountRecord } from './account-record/register.js';
-import { registerCatalogue } from './catalogue/register.js';
-import { registerGame } from './game/register.js';
-import { registerGameServer } from '../games/register.js';
+import { registerSystem } from './system/index.js';
+import { registerAdmin } from './admin/index.js';
+import { registerMember } from './member/index.js';
+import { registerSession } from './session/index.js';
+import { registerMail } from './mail/index.js';
+import { registerSms } from './sms/index.js';
+import { registerPassword } from './password/index.js';
+import { registerTwoFactor } from './two-factor/index.js';
+import { registerSocial } from './social/index.js';
+import { registerRegistration } from './registration/index.js';
+import { registerWallet } from './wallet/index.js';
+import { registerMessage } from './message/index.js';
+import { registerRealtime } from './realtime/index.js';
+import { registerVendorWallet } from './vendor-wallet/index.js';
+import { registerDeposit } from './deposit/index.js';
+import { registerWithdraw } from './withdraw/index.js';
+import { registerTransfer } from './transfer/index.js';
+import { registerAccountRecord } from './account-record/index.js';
+import { registerCatalogue } from './catalogue/index.js';
+import { registerGame } from './game/index.js';
+import { registerGameServer } from '../games/index.js';
 
 /** Every module wires itself in its own register.ts; this is only the list. */
 export const modules: ModuleRegister[] = [

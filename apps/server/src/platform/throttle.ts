@@ -9,7 +9,7 @@ import {
 import { AUTH_THROTTLE_WAIT_MS } from '@bp/contract';
 import type { Database } from '../db/client.js';
 import { AppError } from './errors.js';
-import type { Clock, ModuleContext } from './module.js';
+import { defineService, serviceOf, type Clock, type ModuleContext } from './module.js';
 
 export interface ThrottleRule {
   scope: string;
@@ -181,27 +181,21 @@ export function createThrottle({ store, clock }: { store: ThrottleStore; clock: 
 }
 export type Throttle = ReturnType<typeof createThrottle>;
 
-const instances = new WeakMap<object, Throttle>();
+type ThrottleCtx = Pick<ModuleContext, 'app' | 'config' | 'database' | 'clock' | 'events'>;
 
 /**
  * The app's throttle: Redis when REDIS_URL is set (shared by every instance), else the database.
  * One per app; the Redis connection closes with the app.
  */
-export function throttleFor(
-  ctx: Pick<ModuleContext, 'app' | 'config' | 'database' | 'clock' | 'events'>,
-): Throttle {
-  let t = instances.get(ctx.events);
-  if (!t) {
-    let store: ThrottleStore = { kind: 'postgres', database: ctx.database };
-    if (ctx.config.redisUrl) {
-      const redis = new Redis(ctx.config.redisUrl, { lazyConnect: false });
-      ctx.app.addHook('onClose', async () => {
-        await redis.quit().catch(() => redis.disconnect());
-      });
-      store = { kind: 'redis', redis, keyPrefix: ctx.config.redisKeyPrefix };
-    }
-    t = createThrottle({ store, clock: ctx.clock });
-    instances.set(ctx.events, t);
+export const throttleService = defineService('throttle', (ctx: ThrottleCtx): Throttle => {
+  let store: ThrottleStore = { kind: 'postgres', database: ctx.database };
+  if (ctx.config.redisUrl) {
+    const redis = new Redis(ctx.config.redisUrl, { lazyConnect: false });
+    ctx.app.addHook('onClose', async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+    store = { kind: 'redis', redis, keyPrefix: ctx.config.redisKeyPrefix };
   }
-  return t;
-}
+  return createThrottle({ store, clock: ctx.clock });
+});
+export const throttleFor = (ctx: ThrottleCtx) => serviceOf(throttleService, ctx);

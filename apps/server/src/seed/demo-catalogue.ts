@@ -1,6 +1,6 @@
 import type { Tx } from '../db/client.js';
-import { generateDemoFeed } from '../modules/catalogue/catalogue.feed.js';
-import { importCatalogue } from '../modules/catalogue/catalogue.import.js';
+import { generateDemoFeed } from '../modules/catalogue/index.js';
+import { importCatalogue } from '../modules/catalogue/index.js';
 
 /** Share of the full demo catalogue seeded for tests (every vendor and type keeps at least one game). */
 export const SMALL_CATALOGUE_SCALE = 0.03;

@@ -11,8 +11,8 @@ import {
   siteMaintenance,
   siteResource,
 } from '../db/schema/index.js';
-import { DEFAULT_REGISTER_RULES } from '../modules/system/register-rules.js';
-import { sanitizeHtml } from '../modules/system/sanitize.js';
+import { DEFAULT_REGISTER_RULES } from '../modules/system/index.js';
+import { sanitizeHtml } from '../modules/system/index.js';
 import type { Seeder } from './index.js';
 
 const DAY = 86_400_000;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Tx } from '../db/client.js';
 import { builtInGatewayUrl, parseGatewayPort } from '../config.js';
-import { depositRepo } from '../modules/deposit/deposit.repo.js';
+import { depositRepo } from '../modules/deposit/index.js';
 import { DEMO_MERCHANT_CODE } from './demo-merchant.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { Tx } from '../db/client.js';
 import { gameAnnouncement } from '../db/schema/index.js';
-import { sanitizeHtml } from '../modules/system/sanitize.js';
+import { sanitizeHtml } from '../modules/system/index.js';
 import type { Seeder } from './index.js';
 
 /** One live vendor-wide announcement of PG (seeded after the catalogue: it references the vendor). */

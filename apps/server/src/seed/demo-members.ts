@@ -1,6 +1,6 @@
 import type { Tx } from '../db/client.js';
 import { systemClock } from '../platform/module.js';
-import { createMemberService } from '../modules/member/member.service.js';
+import { createMemberService } from '../modules/member/index.js';
 
 /** Documented in the README's demo-login table; change them (or remove the accounts) on anything public. */
 export const DEMO_AGENT = { username: 'agent01', password: 'Agent@1234', type: 1 } as const;

@@ -1,5 +1,5 @@
 import type { Tx } from '../db/client.js';
-import { operatorRepo } from '../modules/operator/operator.repo.js';
+import { operatorRepo } from '../modules/operator/index.js';
 import { hashPassword } from '../platform/password.js';
 import { DEMO_MERCHANT_CODE } from './demo-merchant.js';
 

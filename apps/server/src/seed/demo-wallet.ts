@@ -1,7 +1,7 @@
 import type { Db, Tx } from '../db/client.js';
 import { systemClock } from '../platform/module.js';
-import { createLedgerService } from '../modules/ledger/ledger.service.js';
-import { createMemberService } from '../modules/member/member.service.js';
+import { createLedgerService } from '../modules/ledger/index.js';
+import { createMemberService } from '../modules/member/index.js';
 import { DEMO_AGENT, DEMO_MEMBER } from './demo-members.js';
 
 /** Starting balances for the demo accounts, so deposits, bets, withdrawals and transfers can be tried. */

@@ -1,7 +1,7 @@
 import type { Tx } from '../db/client.js';
 import { systemClock } from '../platform/module.js';
-import { createMemberService } from '../modules/member/member.service.js';
-import { withdrawRepo } from '../modules/withdraw/withdraw.repo.js';
+import { createMemberService } from '../modules/member/index.js';
+import { withdrawRepo } from '../modules/withdraw/index.js';
 import { DEMO_MEMBER } from './demo-members.js';
 
 /** The demo member's withdrawal password (documented in the seed notes printed at start). */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { merchant, merchantDomain, merchantModule } from '../db/schema/index.js';
-import { merchantRepo } from '../modules/merchant/merchant.repo.js';
+import { merchantRepo } from '../modules/merchant/index.js';
 import { DEMO_MERCHANT_CODE, DEMO_MODULE_TREE, flattenModuleTree } from './demo-merchant.js';
 import { seeders } from './index.js';
 

@@ -1,5 +1,5 @@
 import type { Database, Tx } from '../db/client.js';
-import { merchantRepo } from '../modules/merchant/merchant.repo.js';
+import { merchantRepo } from '../modules/merchant/index.js';
 import { DEMO_MERCHANT_CODE, seedDemoMerchant } from './demo-merchant.js';
 import { seedDemoOperator } from './demo-operator.js';
 import { seedDemoContent } from './demo-content.js';

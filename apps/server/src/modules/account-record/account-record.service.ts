@@ -14,7 +14,7 @@ import type { MemberActor } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { Clock } from '../../platform/module.js';
 import { formatMerchantTime, merchantDayStart } from '../../platform/time.js';
-import type { LedgerService } from '../ledger/ledger.service.js';
+import type { LedgerService } from '../ledger/index.js';
 import type { MerchantContext } from '../../platform/merchant.js';
 import { accountRecordRepo, type RecordLineRow } from './account-record.repo.js';
 

@@ -1,6 +1,6 @@
 import { accountRecordEndpoints as e } from '@bp/contract';
 import type { ModuleRegister } from '../../platform/module.js';
-import { ledgerServiceFor } from '../ledger/register.js';
+import { ledgerServiceFor } from '../ledger/index.js';
 import { createAccountRecordService } from './account-record.service.js';
 
 /** The member's reports: account record (MEMTRANS3), personal profit and loss, bonus details. */

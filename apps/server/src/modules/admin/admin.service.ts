@@ -11,10 +11,10 @@ import type {
 import type { OperatorActor } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { MerchantService } from '../../platform/merchant.js';
-import type { AuditService, AuditWho } from '../audit/audit.service.js';
-import { assertCan } from '../operator/operator.rules.js';
-import type { Change, SystemService, WriteOptions } from '../system/system.service.js';
-import type { GameAnnouncementService } from '../system/game-announcement.service.js';
+import type { AuditService, AuditWho } from '../audit/index.js';
+import { assertCan } from '../operator/index.js';
+import type { Change, SystemService, WriteOptions } from '../system/index.js';
+import type { GameAnnouncementService } from '../system/index.js';
 
 /**
  * The operator's doors to site state and content. Rules and SQL stay in the system service; this adds

@@ -3,8 +3,8 @@ import { corsAdminEndpoints as e, type TCorsSettings } from '@bp/contract';
 import { merchant } from '../../db/schema/index.js';
 import type { ModuleContext } from '../../platform/module.js';
 import { AppError } from '../../platform/errors.js';
-import type { AuditService } from '../audit/audit.service.js';
-import { assertCan } from '../operator/operator.rules.js';
+import type { AuditService } from '../audit/index.js';
+import { assertCan } from '../operator/index.js';
 
 /**
  * The operator's list of extra origins allowed to call the API from a browser (platform/cors.ts reads

@@ -1,10 +1,10 @@
 import type { ModuleRegister } from '../../platform/module.js';
 import { throttleFor } from '../../platform/throttle.js';
-import { createAuditService } from '../audit/audit.service.js';
-import { auditRoutes } from '../audit/audit.routes.js';
-import { createOperatorService } from '../operator/operator.service.js';
-import { operatorRoutes } from '../operator/operator.routes.js';
-import { gameAnnouncementServiceFor, systemServiceFor } from '../system/register.js';
+import { createAuditService } from '../audit/index.js';
+import { auditRoutes } from '../audit/index.js';
+import { createOperatorService } from '../operator/index.js';
+import { operatorRoutes } from '../operator/index.js';
+import { gameAnnouncementServiceFor, systemServiceFor } from '../system/index.js';
 import { createAdminService } from './admin.service.js';
 import { adminRoutes } from './admin.routes.js';
 import { corsSettingsRoutes } from './cors-settings.js';

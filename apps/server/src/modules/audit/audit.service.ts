@@ -1,6 +1,6 @@
 import type { TAuditEntry, TAuditLogQuery } from '@bp/contract';
 import { ZAuditLogQuery } from '@bp/contract';
-import { assertCan } from '../operator/operator.rules.js';
+import { assertCan } from '../operator/index.js';
 import type { Db, Executor } from '../../db/client.js';
 import type { OperatorActor } from '../../platform/context.js';
 import type { Clock } from '../../platform/module.js';

@@ -1,20 +1,17 @@
-import type { ModuleContext, ModuleRegister } from '../../platform/module.js';
-import type { EventBus } from '../../platform/events.js';
-import { createAuditService } from '../audit/audit.service.js';
+import { defineService, serviceOf, type ModuleContext, type ModuleRegister } from '../../platform/module.js';
+import { createAuditService } from '../audit/index.js';
 import { createCatalogueAdmin } from './catalogue.admin.js';
 import { catalogueRoutes } from './catalogue.routes.js';
 import { createCatalogueService, type CatalogueService } from './catalogue.service.js';
 
-const instances = new WeakMap<EventBus, CatalogueService>();
 /** The catalogue of an app instance (one cache per app): the game launch records recent games through it. */
-export function catalogueServiceFor(ctx: Pick<ModuleContext, 'db' | 'events' | 'clock'>): CatalogueService {
-  let s = instances.get(ctx.events);
-  if (!s) {
-    s = createCatalogueService({ db: ctx.db, events: ctx.events, clock: ctx.clock });
-    instances.set(ctx.events, s);
-  }
-  return s;
-}
+export const catalogueService = defineService(
+  'catalogue',
+  (ctx: Pick<ModuleContext, 'db' | 'events' | 'clock'>): CatalogueService =>
+    createCatalogueService({ db: ctx.db, events: ctx.events, clock: ctx.clock }),
+);
+export const catalogueServiceFor = (ctx: Pick<ModuleContext, 'db' | 'events' | 'clock'>) =>
+  serviceOf(catalogueService, ctx);
 
 /** Game catalogue and lobby: player feeds, favourites, recent games, winners, icons, operator import. */
 export const registerCatalogue: ModuleRegister = (ctx) => {

@@ -2,10 +2,10 @@ import { fromMinor, type TDepositChannel, type TDepositChannelAdmin } from '@bp/
 import type { TDepositChannelInput, TDepositChannelUpdate } from '@bp/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
-import type { AuditService, AuditWho } from '../audit/audit.service.js';
+import type { AuditService, AuditWho } from '../audit/index.js';
 import type { MerchantContext } from '../../platform/merchant.js';
-import { assertCan } from '../operator/operator.rules.js';
-import { parseAmount } from '../wallet/wallet.service.js';
+import { assertCan } from '../operator/index.js';
+import { parseAmount } from '../wallet/index.js';
 import { depositRepo, type ChannelRow, type ChannelValues } from './deposit.repo.js';
 import { depositCredit } from './deposit.rules.js';
 

@@ -1,8 +1,8 @@
 import type { Db } from '../../db/client.js';
 import type { ModuleRegister } from '../../platform/module.js';
-import { createAuditService } from '../audit/audit.service.js';
-import { ledgerServiceFor } from '../ledger/register.js';
-import { messageServiceFor } from '../message/register.js';
+import { createAuditService } from '../audit/index.js';
+import { ledgerServiceFor } from '../ledger/index.js';
+import { messageServiceFor } from '../message/index.js';
 import { createDepositChannelAdmin } from './deposit.channels.js';
 import { depositRepo } from './deposit.repo.js';
 import { depositRoutes } from './deposit.routes.js';

@@ -12,7 +12,7 @@ import type { MemberActor } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { Clock } from '../../platform/module.js';
 import { formatMerchantTime } from '../../platform/time.js';
-import { reportRange } from '../account-record/account-record.service.js';
+import { reportRange } from '../account-record/index.js';
 import { nameIn } from '../../platform/names.js';
 import type { MerchantContext } from '../../platform/merchant.js';
 import { bettingRecordRepo, type BetRoundRow } from './betting-record.repo.js';

@@ -4,12 +4,12 @@ import type { ZLaunchGameQuery, ZLaunchTrialQuery } from '@bp/contract';
 import type { Db } from '../../db/client.js';
 import type { MemberActor } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { gameKindOf } from '../../games/game-kind.js';
-import type { GameSessionService } from '../../games/game-session.service.js';
-import type { CatalogueService } from '../catalogue/catalogue.service.js';
-import type { VendorWalletService } from '../vendor-wallet/vendor-wallet.service.js';
+import { gameKindOf } from '../../games/index.js';
+import type { GameSessionService } from '../../games/index.js';
+import type { CatalogueService } from '../catalogue/index.js';
+import type { VendorWalletService } from '../vendor-wallet/index.js';
 import type { MerchantContext } from '../../platform/merchant.js';
-import { GAME_SESSION_TTL_MS } from '../../games/game-session.service.js';
+import { GAME_SESSION_TTL_MS } from '../../games/index.js';
 import { LAUNCH_TOKEN_TTL_MS } from '@bp/contract';
 
 type LaunchQuery = z.output<typeof ZLaunchGameQuery>;

@@ -1,8 +1,8 @@
 import { gameLaunchEndpoints } from '@bp/contract';
 import type { ModuleRegister } from '../../platform/module.js';
-import { gameServerFor } from '../../games/register.js';
-import { catalogueServiceFor } from '../catalogue/register.js';
-import { vendorWalletServiceFor } from '../vendor-wallet/register.js';
+import { gameServerFor } from '../../games/index.js';
+import { catalogueServiceFor } from '../catalogue/index.js';
+import { vendorWalletServiceFor } from '../vendor-wallet/index.js';
 import { createBettingRecordService } from './betting-record.service.js';
 import { createGameLaunchService } from './game-launch.service.js';
 

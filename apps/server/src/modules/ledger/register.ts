@@ -1,15 +1,9 @@
-import type { EventBus } from '../../platform/events.js';
-import type { ModuleContext } from '../../platform/module.js';
+import { defineService, serviceOf, type ModuleContext } from '../../platform/module.js';
 import { createLedgerService, type LedgerService } from './ledger.service.js';
 
-const instances = new WeakMap<EventBus, LedgerService>();
-
 /** The one ledger of an app instance: nothing else writes balances. */
-export function ledgerServiceFor(ctx: Pick<ModuleContext, 'db' | 'events'>): LedgerService {
-  let s = instances.get(ctx.events);
-  if (!s) {
-    s = createLedgerService({ db: ctx.db });
-    instances.set(ctx.events, s);
-  }
-  return s;
-}
+export const ledgerService = defineService(
+  'ledger',
+  (ctx: Pick<ModuleContext, 'db' | 'events'>): LedgerService => createLedgerService({ db: ctx.db }),
+);
+export const ledgerServiceFor = (ctx: Pick<ModuleContext, 'db' | 'events'>) => serviceOf(ledgerService, ctx);

@@ -22,8 +22,8 @@ import type { MemberActor, OperatorActor } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { Clock } from '../../platform/module.js';
 import { hashPassword, verifyPassword } from '../../platform/password.js';
-import { parseQueryDate } from '../audit/audit.service.js';
-import { assertCan } from '../operator/operator.rules.js';
+import { parseQueryDate } from '../audit/index.js';
+import { assertCan } from '../operator/index.js';
 import {
   memberRepo,
   type AuthEventRow,

@@ -1,19 +1,15 @@
 import { memberAdminEndpoints, memberEndpoints } from '@bp/contract';
-import type { EventBus } from '../../platform/events.js';
-import type { ModuleContext, ModuleRegister } from '../../platform/module.js';
+import { defineService, serviceOf, type ModuleContext, type ModuleRegister } from '../../platform/module.js';
 import { createMemberService, type MemberService } from './member.service.js';
 
-const instances = new WeakMap<EventBus, MemberService>();
-
 /** The one member service of an app instance; registration, passwords, two-factor and agents use it. */
-export function memberServiceFor(ctx: Pick<ModuleContext, 'db' | 'clock' | 'events'>): MemberService {
-  let s = instances.get(ctx.events);
-  if (!s) {
-    s = createMemberService({ db: ctx.db, clock: ctx.clock });
-    instances.set(ctx.events, s);
-  }
-  return s;
-}
+export const memberService = defineService(
+  'member',
+  (ctx: Pick<ModuleContext, 'db' | 'clock' | 'events'>): MemberService =>
+    createMemberService({ db: ctx.db, clock: ctx.clock }),
+);
+export const memberServiceFor = (ctx: Pick<ModuleContext, 'db' | 'clock' | 'events'>) =>
+  serviceOf(memberService, ctx);
 
 export const registerMember: ModuleRegister = (ctx) => {
   const members = memberServiceFor(ctx);

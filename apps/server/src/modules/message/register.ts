@@ -1,18 +1,15 @@
 import { messageEndpoints } from '@bp/contract';
-import type { EventBus } from '../../platform/events.js';
-import type { ModuleContext, ModuleRegister } from '../../platform/module.js';
+import { defineService, serviceOf, type ModuleContext, type ModuleRegister } from '../../platform/module.js';
 import { createMessageService, type MessageService } from './message.service.js';
 
-const instances = new WeakMap<EventBus, MessageService>();
 /** The one message service of an app instance (deposits, withdrawals and transfers notify through it). */
-export function messageServiceFor(ctx: Pick<ModuleContext, 'db' | 'events'>): MessageService {
-  let s = instances.get(ctx.events);
-  if (!s) {
-    s = createMessageService({ db: ctx.db, events: ctx.events });
-    instances.set(ctx.events, s);
-  }
-  return s;
-}
+export const messageService = defineService(
+  'message',
+  (ctx: Pick<ModuleContext, 'db' | 'events'>): MessageService =>
+    createMessageService({ db: ctx.db, events: ctx.events }),
+);
+export const messageServiceFor = (ctx: Pick<ModuleContext, 'db' | 'events'>) =>
+  serviceOf(messageService, ctx);
 
 export const registerMessage: ModuleRegister = (ctx) => {
   const messages = messageServiceFor(ctx);

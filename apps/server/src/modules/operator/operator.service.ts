@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors.js';
 import { hashPassword, verifyPassword } from '../../platform/password.js';
 import type { Clock } from '../../platform/module.js';
 import type { MerchantService } from '../../platform/merchant.js';
-import type { AuditService } from '../audit/audit.service.js';
+import type { AuditService } from '../audit/index.js';
 import { operatorRepo } from './operator.repo.js';
 import type { Throttle, ThrottleRule } from '../../platform/throttle.js';
 import {

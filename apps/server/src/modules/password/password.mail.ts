@@ -1,4 +1,4 @@
-import { escapeHtml } from '../mail/mail.rules.js';
+import { escapeHtml } from '../mail/index.js';
 
 const bn = (language: string) => language.toUpperCase() === 'BN';
 

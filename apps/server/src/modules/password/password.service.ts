@@ -18,11 +18,11 @@ import {
   requireRealAccount,
   type MemberRow,
   type MemberService,
-} from '../member/member.service.js';
-import type { SessionService } from '../session/session.service.js';
-import type { SmsService } from '../sms/sms.service.js';
-import { canonicalPhone } from '../sms/sms.service.js';
-import type { MailService } from '../mail/mail.service.js';
+} from '../member/index.js';
+import type { SessionService } from '../session/index.js';
+import type { SmsService } from '../sms/index.js';
+import { canonicalPhone } from '../sms/index.js';
+import type { MailService } from '../mail/index.js';
 import { newCode, newSalt, newToken, saltedCodeHash, sameHash, sha256Hex } from '../../platform/codes.js';
 import type { RequestMeta } from '../../platform/request-meta.js';
 import { resetMail } from './password.mail.js';

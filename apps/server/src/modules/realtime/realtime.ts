@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { MemberActor } from '../../platform/context.js';
 import type { ModuleContext, ModuleRegister } from '../../platform/module.js';
 import type { MerchantContext } from '../../platform/merchant.js';
-import { REVOKED_BY_NEW_LOGIN } from '../session/session.rules.js';
+import { REVOKED_BY_NEW_LOGIN } from '../session/index.js';
 
 /**
  * `/wps/ws`: pushes a member's balance changes and notices to their open pages (DESIGN "Real time").

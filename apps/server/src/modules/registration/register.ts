@@ -1,9 +1,9 @@
 import type { ModuleRegister } from '../../platform/module.js';
-import { createAuditService } from '../audit/audit.service.js';
-import { memberServiceFor } from '../member/register.js';
-import { captchaServiceFor, sessionServiceFor } from '../session/register.js';
-import { smsServiceFor } from '../sms/register.js';
-import { systemServiceFor } from '../system/register.js';
+import { createAuditService } from '../audit/index.js';
+import { memberServiceFor } from '../member/index.js';
+import { captchaServiceFor, sessionServiceFor } from '../session/index.js';
+import { smsServiceFor } from '../sms/index.js';
+import { systemServiceFor } from '../system/index.js';
 import { registrationRoutes } from './registration.routes.js';
 import { createRegistrationService } from './registration.service.js';
 

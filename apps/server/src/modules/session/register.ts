@@ -1,48 +1,43 @@
 import type { FastifyRequest } from 'fastify';
 import { ENCRYPTION_HEADER, ZEncryptedBody } from '@bp/contract';
-import type { EventBus } from '../../platform/events.js';
 import { AppError } from '../../platform/errors.js';
-import type { ModuleContext, ModuleRegister } from '../../platform/module.js';
+import { defineService, serviceOf, type ModuleContext, type ModuleRegister } from '../../platform/module.js';
 import { throttleFor } from '../../platform/throttle.js';
 import { createPayloadCrypto, type PayloadCrypto } from '../../platform/payload-crypto.js';
 import type { MerchantContext } from '../../platform/merchant.js';
-import { createAuditService } from '../audit/audit.service.js';
-import { memberServiceFor } from '../member/register.js';
-import { ledgerServiceFor } from '../ledger/register.js';
+import { createAuditService } from '../audit/index.js';
+import { memberServiceFor } from '../member/index.js';
+import { ledgerServiceFor } from '../ledger/index.js';
 import { createCaptchaService, type CaptchaService } from './captcha.service.js';
 import { createSessionService, type SessionService } from './session.service.js';
 import { sessionRoutes } from './session.routes.js';
 
-interface SessionModule {
+export interface SessionModule {
   sessions: SessionService;
   payloads: PayloadCrypto;
   captchas: CaptchaService;
 }
-const instances = new WeakMap<EventBus, SessionModule>();
 type SessionCtx = Pick<ModuleContext, 'db' | 'clock' | 'events' | 'config' | 'app' | 'database'>;
 
-function moduleFor(ctx: SessionCtx): SessionModule {
-  let s = instances.get(ctx.events);
-  if (!s) {
-    const members = memberServiceFor(ctx);
-    const captchas = createCaptchaService({ db: ctx.db, clock: ctx.clock });
-    s = {
+/** Sessions, captchas and payload encryption of an app instance (built together: sessions use captchas). */
+export const sessionModule = defineService('session', (ctx: SessionCtx): SessionModule => {
+  const members = memberServiceFor(ctx);
+  const captchas = createCaptchaService({ db: ctx.db, clock: ctx.clock });
+  return {
+    captchas,
+    sessions: createSessionService({
+      db: ctx.db,
+      clock: ctx.clock,
+      members,
       captchas,
-      sessions: createSessionService({
-        db: ctx.db,
-        clock: ctx.clock,
-        members,
-        captchas,
-        ledger: ledgerServiceFor(ctx),
-        events: ctx.events,
-        throttle: throttleFor(ctx),
-      }),
-      payloads: createPayloadCrypto({ db: ctx.db, clock: ctx.clock, appSecret: ctx.config.appSecret }),
-    };
-    instances.set(ctx.events, s);
-  }
-  return s;
-}
+      ledger: ledgerServiceFor(ctx),
+      events: ctx.events,
+      throttle: throttleFor(ctx),
+    }),
+    payloads: createPayloadCrypto({ db: ctx.db, clock: ctx.clock, appSecret: ctx.config.appSecret }),
+  };
+});
+const moduleFor = (ctx: SessionCtx) => serviceOf(sessionModule, ctx);
 
 /**
  * The one session service of an app instance: registration (login: true), password reset by phone,

@@ -8,10 +8,10 @@ import {
 } from '@bp/contract';
 import type { ModuleContext } from '../../platform/module.js';
 import type { PayloadCrypto } from '../../platform/payload-crypto.js';
-import type { AuditService } from '../audit/audit.service.js';
-import { assertCan } from '../operator/operator.rules.js';
+import type { AuditService } from '../audit/index.js';
+import { assertCan } from '../operator/index.js';
 import { AppError } from '../../platform/errors.js';
-import { toAdminMember, type MemberService } from '../member/member.service.js';
+import { toAdminMember, type MemberService } from '../member/index.js';
 import type { CaptchaService } from './captcha.service.js';
 import { browserIdOf, deviceIdOf } from '../../platform/cookies.js';
 import type { SessionService } from './session.service.js';

@@ -18,7 +18,7 @@ import type { Clock } from '../../platform/module.js';
 import { hashPassword, verifyPassword } from '../../platform/password.js';
 import type { Throttle, ThrottleRule } from '../../platform/throttle.js';
 import type { MerchantContext } from '../../platform/merchant.js';
-import type { LedgerService } from '../ledger/ledger.service.js';
+import type { LedgerService } from '../ledger/index.js';
 import {
   isAgent,
   isNonMember,
@@ -27,7 +27,7 @@ import {
   type AuthSettings,
   type MemberRow,
   type MemberService,
-} from '../member/member.service.js';
+} from '../member/index.js';
 import type { CaptchaService } from './captcha.service.js';
 import { sessionRepo, type PendingRow } from './session.repo.js';
 import {

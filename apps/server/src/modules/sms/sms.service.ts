@@ -19,8 +19,8 @@ import type { MemberActor, OperatorActor } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { Clock } from '../../platform/module.js';
 import type { MerchantContext } from '../../platform/merchant.js';
-import type { AuditService, AuditWho } from '../audit/audit.service.js';
-import { assertCan } from '../operator/operator.rules.js';
+import type { AuditService, AuditWho } from '../audit/index.js';
+import { assertCan } from '../operator/index.js';
 import type { SmsProvider } from './sms.provider.js';
 import { smsRepo } from './sms.repo.js';
 import {

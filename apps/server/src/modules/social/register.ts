@@ -1,11 +1,11 @@
 import { socialAdminEndpoints } from '@bp/contract';
 import type { ModuleRegister } from '../../platform/module.js';
-import { createAuditService } from '../audit/audit.service.js';
-import { memberServiceFor } from '../member/register.js';
+import { createAuditService } from '../audit/index.js';
+import { memberServiceFor } from '../member/index.js';
 import { throttleFor } from '../../platform/throttle.js';
-import { passwordServiceFor } from '../password/register.js';
-import { captchaServiceFor, sessionServiceFor } from '../session/register.js';
-import { systemServiceFor } from '../system/register.js';
+import { passwordServiceFor } from '../password/index.js';
+import { captchaServiceFor, sessionServiceFor } from '../session/index.js';
+import { systemServiceFor } from '../system/index.js';
 import { createSocialService } from './social.service.js';
 import { createSocialAdmin } from './social.admin.js';
 import { socialRoutes } from './social.routes.js';

@@ -5,8 +5,8 @@ import type { SocialProviderConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { OperatorActor } from '../../platform/context.js';
 import type { Clock } from '../../platform/module.js';
-import type { AuditService } from '../audit/audit.service.js';
-import { assertCan } from '../operator/operator.rules.js';
+import type { AuditService } from '../audit/index.js';
+import { assertCan } from '../operator/index.js';
 import { socialRepo } from './social.repo.js';
 
 type Entry = z.infer<typeof ZSocialProviderAdmin>;

@@ -1,9 +1,9 @@
 import { adminTransferEndpoints, transferEndpoints } from '@bp/contract';
 import type { ModuleRegister } from '../../platform/module.js';
-import { createAuditService } from '../audit/audit.service.js';
-import { ledgerServiceFor } from '../ledger/register.js';
-import { memberServiceFor } from '../member/register.js';
-import { messageServiceFor } from '../message/register.js';
+import { createAuditService } from '../audit/index.js';
+import { ledgerServiceFor } from '../ledger/index.js';
+import { memberServiceFor } from '../member/index.js';
+import { messageServiceFor } from '../message/index.js';
 import { throttleFor } from '../../platform/throttle.js';
 import { createTransferService } from './transfer.service.js';
 

@@ -17,15 +17,15 @@ import { AppError } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
 import type { Clock } from '../../platform/module.js';
 import { formatMerchantTime, merchantDayStart } from '../../platform/time.js';
-import type { AuditService, AuditWho } from '../audit/audit.service.js';
-import type { LedgerService } from '../ledger/ledger.service.js';
-import type { MemberRow, MemberService } from '../member/member.service.js';
+import type { AuditService, AuditWho } from '../audit/index.js';
+import type { LedgerService } from '../ledger/index.js';
+import type { MemberRow, MemberService } from '../member/index.js';
 import type { MerchantContext } from '../../platform/merchant.js';
-import type { MessageService } from '../message/message.service.js';
-import { assertCan } from '../operator/operator.rules.js';
-import { THROTTLES } from '../password/password.service.js';
+import type { MessageService } from '../message/index.js';
+import { assertCan } from '../operator/index.js';
+import { THROTTLES } from '../password/index.js';
 import type { Throttle } from '../../platform/throttle.js';
-import { parseAmount } from '../wallet/wallet.service.js';
+import { parseAmount } from '../wallet/index.js';
 import { transferRepo } from './transfer.repo.js';
 
 /** Limits when the merchant set none, in whole currency units (scaled by the merchant's decimals). */

@@ -1,9 +1,9 @@
 import type { ModuleRegister } from '../../platform/module.js';
-import { mailServiceFor } from '../mail/register.js';
-import { memberServiceFor } from '../member/register.js';
+import { mailServiceFor } from '../mail/index.js';
+import { memberServiceFor } from '../member/index.js';
 import { throttleFor } from '../../platform/throttle.js';
-import { captchaServiceFor, sessionServiceFor } from '../session/register.js';
-import { smsServiceFor } from '../sms/register.js';
+import { captchaServiceFor, sessionServiceFor } from '../session/index.js';
+import { smsServiceFor } from '../sms/index.js';
 import { createTwoFactorService } from './two-factor.service.js';
 import { twoFactorRoutes } from './two-factor.routes.js';
 

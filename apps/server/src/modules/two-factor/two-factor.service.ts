@@ -9,11 +9,11 @@ import type { MemberActor } from '../../platform/context.js';
 import { AppError, isAppError } from '../../platform/errors.js';
 import type { Clock } from '../../platform/module.js';
 import type { MerchantContext } from '../../platform/merchant.js';
-import { requireRealAccount, type MemberRow, type MemberService } from '../member/member.service.js';
-import type { SessionService } from '../session/session.service.js';
-import { PENDING_LOGIN_MS, PENDING_MAX_ATTEMPTS } from '../session/session.rules.js';
-import { canonicalPhone, maskNational, type SmsService } from '../sms/sms.service.js';
-import type { MailService } from '../mail/mail.service.js';
+import { requireRealAccount, type MemberRow, type MemberService } from '../member/index.js';
+import type { SessionService } from '../session/index.js';
+import { PENDING_LOGIN_MS, PENDING_MAX_ATTEMPTS } from '../session/index.js';
+import { canonicalPhone, maskNational, type SmsService } from '../sms/index.js';
+import type { MailService } from '../mail/index.js';
 import {
   maskEmail,
   newCode,
@@ -22,7 +22,7 @@ import {
   saltedCodeHash,
   sameHash,
 } from '../../platform/codes.js';
-import { loginCodeMail } from '../password/password.mail.js';
+import { loginCodeMail } from '../password/index.js';
 import type { RequestMeta } from '../../platform/request-meta.js';
 import type { Throttle, ThrottleRule } from '../../platform/throttle.js';
 import { twoFactorRepo } from './two-factor.repo.js';

@@ -3,12 +3,11 @@ import type { FastifyRequest } from 'fastify';
 import { vendorWalletEndpoints } from '@bp/contract';
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
-import type { ModuleContext, ModuleRegister } from '../../platform/module.js';
+import { defineService, serviceOf, type ModuleContext, type ModuleRegister } from '../../platform/module.js';
 import { resolveRequestMerchant } from '../../platform/route.js';
-import type { EventBus } from '../../platform/events.js';
 import { signBody } from '../../platform/vendor-signature.js';
-import { ledgerServiceFor } from '../ledger/register.js';
-import { walletRepo, type MerchantVendorRow } from '../wallet/wallet.repo.js';
+import { ledgerServiceFor } from '../ledger/index.js';
+import { walletRepo, type MerchantVendorRow } from '../wallet/index.js';
 import { createVendorWalletService, type VendorWalletService } from './vendor-wallet.service.js';
 
 export const SIGNATURE_HEADER = 'x-signature';
@@ -21,24 +20,22 @@ declare module 'fastify' {
   }
 }
 
-const instances = new WeakMap<EventBus, VendorWalletService>();
+type VendorWalletCtx = Pick<ModuleContext, 'db' | 'events' | 'clock'> & {
+  database?: Pick<Database, 'prepared'>;
+};
 /** The seamless wallet of an app instance (game launch opens vendor sessions through it). */
-export function vendorWalletServiceFor(
-  ctx: Pick<ModuleContext, 'db' | 'events' | 'clock'> & { database?: Pick<Database, 'prepared'> },
-): VendorWalletService {
-  let s = instances.get(ctx.events);
-  if (!s) {
-    s = createVendorWalletService({
+export const vendorWalletService = defineService(
+  'vendorWallet',
+  (ctx: VendorWalletCtx): VendorWalletService =>
+    createVendorWalletService({
       db: ctx.db,
       prepared: ctx.database?.prepared,
       ledger: ledgerServiceFor(ctx),
       clock: ctx.clock,
       events: ctx.events,
-    });
-    instances.set(ctx.events, s);
-  }
-  return s;
-}
+    }),
+);
+export const vendorWalletServiceFor = (ctx: VendorWalletCtx) => serviceOf(vendorWalletService, ctx);
 
 function signatureValid(secret: string, raw: Buffer, header: unknown): boolean {
   if (typeof header !== 'string' || !/^[0-9a-fA-F]{64}$/.test(header)) return false;

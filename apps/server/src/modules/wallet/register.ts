@@ -1,6 +1,6 @@
 import { walletEndpoints } from '@bp/contract';
 import type { ModuleRegister } from '../../platform/module.js';
-import { ledgerServiceFor } from '../ledger/register.js';
+import { ledgerServiceFor } from '../ledger/index.js';
 import { createWalletService } from './wallet.service.js';
 
 export const registerWallet: ModuleRegister = (ctx) => {

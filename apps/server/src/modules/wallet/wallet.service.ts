@@ -19,7 +19,7 @@ import { AppError } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
 import { exactNumber } from '../../platform/json-reply.js';
 import type { MerchantContext } from '../../platform/merchant.js';
-import type { LedgerService } from '../ledger/ledger.service.js';
+import type { LedgerService } from '../ledger/index.js';
 import { walletRepo } from './wallet.repo.js';
 
 /** Request amount -> minor units of the merchant's currency; more decimals than it has is an error. */

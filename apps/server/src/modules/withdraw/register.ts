@@ -1,9 +1,8 @@
-import type { EventBus } from '../../platform/events.js';
-import type { ModuleContext, ModuleRegister } from '../../platform/module.js';
-import { createAuditService } from '../audit/audit.service.js';
-import { ledgerServiceFor } from '../ledger/register.js';
-import { memberServiceFor } from '../member/register.js';
-import { messageServiceFor } from '../message/register.js';
+import { defineService, serviceOf, type ModuleContext, type ModuleRegister } from '../../platform/module.js';
+import { createAuditService } from '../audit/index.js';
+import { ledgerServiceFor } from '../ledger/index.js';
+import { memberServiceFor } from '../member/index.js';
+import { messageServiceFor } from '../message/index.js';
 import { throttleFor } from '../../platform/throttle.js';
 import { createTurnoverService, type TurnoverService } from './turnover.service.js';
 import { createWithdrawAdmin } from './withdraw.admin.js';
@@ -11,20 +10,17 @@ import { createReceiptService } from './withdraw.receipt.js';
 import { createWithdrawService } from './withdraw.service.js';
 import { withdrawRoutes } from './withdraw.routes.js';
 
-const turnovers = new WeakMap<EventBus, TurnoverService>();
-
 /**
  * Turnover requirements for other modules: the bonus/promotion module adds one (`add`, in its own
  * transaction) when it grants a bonus with a wagering condition.
  */
-export function turnoverServiceFor(ctx: Pick<ModuleContext, 'db' | 'clock' | 'events'>): TurnoverService {
-  let s = turnovers.get(ctx.events);
-  if (!s) {
-    s = createTurnoverService({ db: ctx.db, clock: ctx.clock });
-    turnovers.set(ctx.events, s);
-  }
-  return s;
-}
+export const turnoverService = defineService(
+  'turnover',
+  (ctx: Pick<ModuleContext, 'db' | 'clock' | 'events'>): TurnoverService =>
+    createTurnoverService({ db: ctx.db, clock: ctx.clock }),
+);
+export const turnoverServiceFor = (ctx: Pick<ModuleContext, 'db' | 'clock' | 'events'>) =>
+  serviceOf(turnoverService, ctx);
 
 /** Withdrawals: settings, bank accounts, requests, operator decisions and receipt confirmation. */
 export const registerWithdraw: ModuleRegister = (ctx) => {

@@ -10,12 +10,12 @@ import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
 import type { Clock } from '../../platform/module.js';
-import { parseQueryDate, type AuditService, type AuditWho } from '../audit/audit.service.js';
-import type { LedgerService } from '../ledger/ledger.service.js';
+import { parseQueryDate, type AuditService, type AuditWho } from '../audit/index.js';
+import type { LedgerService } from '../ledger/index.js';
 import type { MerchantContext } from '../../platform/merchant.js';
-import type { MessageService } from '../message/message.service.js';
-import { assertCan } from '../operator/operator.rules.js';
-import { parseAmount } from '../wallet/wallet.service.js';
+import type { MessageService } from '../message/index.js';
+import { assertCan } from '../operator/index.js';
+import { parseAmount } from '../wallet/index.js';
 import {
   withdrawRepo,
   type ProofRow,
