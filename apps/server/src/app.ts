@@ -135,6 +135,8 @@ export async function buildApp({
   };
   const services = servicesOf(ctx);
   for (const register of [...modules, ...extraModules]) await register(ctx);
+  // which module's service needed which others, as built (LOG_LEVEL=debug shows it)
+  app.log.debug({ services: services.wiring() }, 'services wired');
 
   if (config.docsEnabled) await installDocs(app, endpoints);
   await installWeb(app, config.webDist);
