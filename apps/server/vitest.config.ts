@@ -14,6 +14,8 @@ export default defineConfig({
           include: ['src/**/*.int.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // migrate and seed once per run; each file clones the template (src/test/database.ts)
+          globalSetup: ['src/test/global-setup.ts'],
           // each file opens its own database; two cores
           maxWorkers: 2,
           // run after the unit project: vitest needs distinct groups for projects with different workers

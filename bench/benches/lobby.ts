@@ -18,7 +18,6 @@ import Fastify from 'fastify';
 import autocannon from 'autocannon';
 import { loadConfig } from '../../apps/server/src/config.js';
 import { createTestDatabase } from '../../apps/server/src/test/harness.js';
-import { migrate } from '../../apps/server/src/db/migrate.js';
 import { seedIfEmpty } from '../../apps/server/src/seed/index.js';
 import { buildApp } from '../../apps/server/src/app.js';
 import { benchLine, load, type LoadResult } from '../lib.js';
@@ -101,8 +100,7 @@ function combine(slices: LoadResult[]): LoadResult {
 }
 
 export async function run(seconds: number) {
-  const database = await createTestDatabase();
-  await migrate(database);
+  const database = await createTestDatabase({ content: 'migrated' });
   const seedStart = Date.now();
   await seedIfEmpty(database, { fullCatalogue: true });
   const seedMs = Date.now() - seedStart;

@@ -9,17 +9,13 @@ import Fastify from 'fastify';
 import { eq } from 'drizzle-orm';
 import { loadConfig } from '../../apps/server/src/config.js';
 import { createTestDatabase } from '../../apps/server/src/test/harness.js';
-import { migrate } from '../../apps/server/src/db/migrate.js';
-import { seedIfEmpty } from '../../apps/server/src/seed/index.js';
 import { buildApp } from '../../apps/server/src/app.js';
 import { member, memberAuthSetting } from '../../apps/server/src/db/schema/index.js';
 import { verifyPassword } from '../../apps/server/src/platform/password.js';
 import { benchLine, load } from '../lib.js';
 
 export async function run(seconds: number) {
-  const database = await createTestDatabase();
-  await migrate(database);
-  await seedIfEmpty(database);
+  const database = await createTestDatabase({ content: 'seeded' });
   const [demo] = await database.db.select().from(member).where(eq(member.username, 'demo01'));
   if (!demo) throw new Error('demo member missing');
   // a server-to-server style client: no slider, plain JSON, never a captcha (no failures happen)

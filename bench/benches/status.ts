@@ -5,16 +5,12 @@
 import Fastify from 'fastify';
 import { loadConfig } from '../../apps/server/src/config.js';
 import { createTestDatabase } from '../../apps/server/src/test/harness.js';
-import { migrate } from '../../apps/server/src/db/migrate.js';
-import { seedIfEmpty } from '../../apps/server/src/seed/index.js';
 import { buildApp } from '../../apps/server/src/app.js';
 import { benchLine, load } from '../lib.js';
 
 export async function run(seconds: number) {
   // in-memory PGlite, or a throwaway database on the DATABASE_URL server (dropped at the end)
-  const database = await createTestDatabase();
-  await migrate(database);
-  await seedIfEmpty(database);
+  const database = await createTestDatabase({ content: 'seeded' });
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', WEB_DIST: '' });
   const app = await buildApp({ config, database });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -19,20 +19,13 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { loadConfig } from '../../apps/server/src/config.js';
 import { createTestDatabase } from '../../apps/server/src/test/harness.js';
-import { migrate } from '../../apps/server/src/db/migrate.js';
-import { seedIfEmpty } from '../../apps/server/src/seed/index.js';
 import { buildApp } from '../../apps/server/src/app.js';
 import { createEventBus } from '../../apps/server/src/platform/events.js';
 import { systemClock } from '../../apps/server/src/platform/module.js';
 import { createLedgerService } from '../../apps/server/src/modules/ledger/ledger.service.js';
-import {
-  addVendor,
-  fund,
-  merchantIdOf,
-  newMember,
-} from '../../apps/server/src/modules/ledger/ledger.test-support.js';
 import { createVendorWalletService } from '../../apps/server/src/modules/vendor-wallet/vendor-wallet.service.js';
 import { benchLine } from '../lib.js';
+import { addVendor, fund, merchantIdOf, newMember } from '../../apps/server/src/test/factories.js';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 const PLAYERS = CLIENTS * 4;
@@ -55,9 +48,7 @@ interface LoadResult {
 export async function run(seconds: number) {
   process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
   const serverUrl = process.env.DATABASE_URL;
-  const database = await createTestDatabase({ poolMax: CLIENTS });
-  await migrate(database);
-  await seedIfEmpty(database);
+  const database = await createTestDatabase({ poolMax: CLIENTS, content: 'seeded' });
   const merchantId = await merchantIdOf(database.db);
   const secret = await addVendor(database.db, merchantId, VENDOR);
   const vendor = createVendorWalletService({

@@ -1,21 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '../db/client.js';
-import { migrate } from '../db/migrate.js';
-import { seedIfEmpty } from '../seed/index.js';
 import { createEventBus } from '../platform/events.js';
 import { systemClock } from '../platform/module.js';
-import { createTestDatabase, DEMO } from '../test/harness.js';
+import { createTestDatabase, DEMO, type TestDatabase } from '../test/harness.js';
+import { fund, merchantIdOf, newMember } from '../test/factories.js';
+import { startServerProcess, freePort, type ServerProcess } from '../test/server-process.js';
 import { checkLedgerInvariants } from '../modules/ledger/ledger.invariants.js';
 import { rows } from '../platform/sql.js';
-import { fund, merchantIdOf, newMember } from '../modules/ledger/ledger.test-support.js';
 import { vendorWalletServiceFor } from '../modules/vendor-wallet/register.js';
 import { createGameSessionService } from './game-session.service.js';
 import { gameOfKind } from './game-server.test-support.js';
@@ -26,87 +19,22 @@ import { gameOfKind } from './game-server.test-support.js';
  * every round: settled (debit + credit) or rolled back (refunded, or a tombstone when the debit never
  * arrived), never half-applied; the balance is what the settled rounds say; the invariants hold.
  */
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const START = 1_000_000n;
 const workers = 8;
+// the restarted server finishes what the killed one left open at once
+const env = { GAME_RECOVERY_AGE_MS: '500' };
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-
-let child: ChildProcess | undefined;
-let dataDir: string | undefined;
-let pgUrl: string | undefined;
-let pgDb: (Database & { url?: string }) | undefined;
+let child: ServerProcess | undefined;
+let setup: TestDatabase | undefined;
 afterAll(async () => {
-  child?.kill('SIGKILL');
-  await pgDb?.close();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await child?.stop('SIGKILL');
+  await setup?.close();
 });
-
-async function startServer(port: number): Promise<ChildProcess> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    WEB_DIST: '',
-    GAME_CLIENT_DIST: '',
-    GATEWAY_PORT: '0',
-    SEED_DEMO: 'false',
-    // the restarted server finishes what the killed one left open at once
-    GAME_RECOVERY_AGE_MS: '500',
-    ...(pgUrl ? { DATABASE_URL: pgUrl } : { DATA_DIR: dataDir }),
-  };
-  if (!pgUrl) delete env.DATABASE_URL;
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  proc.stdout!.on('data', (d: Buffer) => (log += d.toString()));
-  proc.stderr!.on('data', (d: Buffer) => (log += d.toString()));
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`server exited: ${log}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/healthz`);
-      if (res.ok) return proc;
-    } catch {
-      /* not listening yet */
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start: ${log}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-const stop = (p: ChildProcess, signal: NodeJS.Signals) =>
-  new Promise<void>((r) => {
-    if (p.exitCode !== null || p.signalCode) return r();
-    p.once('exit', () => r());
-    p.kill(signal);
-  });
 
 describe('the game server killed mid-round', () => {
   it('leaves every round settled or rolled back, never half-applied', { timeout: 400_000 }, async () => {
-    let setup: Database;
-    if (process.env.DATABASE_URL) {
-      pgDb = await createTestDatabase();
-      pgUrl = pgDb.url;
-      setup = pgDb;
-    } else {
-      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-gs-crash-'));
-      setup = await openDatabase({ dataDir });
-    }
-    await migrate(setup);
-    await seedIfEmpty(setup);
+    // a clone of the run's migrated, seeded template (PostgreSQL database or PGlite directory)
+    setup = await createTestDatabase({ content: 'seeded' });
     const merchantId = await merchantIdOf(setup.db);
     const m = await newMember(setup.db, merchantId);
     await fund(setup.db, merchantId, m.id, START);
@@ -135,11 +63,11 @@ describe('the game server killed mid-round', () => {
       vendor_token: vendor.token,
     });
     const { sessionToken } = await sessions.exchange({ id: merchantId, currencyDecimals: 2 }, launchToken);
-    if (!pgUrl) await setup.close();
+    if (setup.dataDir) await setup.disconnect(); // PGlite: one process at a time owns the directory
 
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    child = await startServer(port);
+    child = await startServerProcess({ database: setup, port, env });
 
     type Sent = { requestId: string; answer?: { roundId: string; bet: string; win: string } };
     const sent: Sent[] = [];
@@ -158,30 +86,49 @@ describe('the game server killed mid-round', () => {
       if (res.status === 200 && body.success) s.answer = body.value;
     };
     let stopLoad = false;
+    let answered = 0;
+    let reached = () => {};
+    const fortyAnswered = new Promise<void>((r) => (reached = r));
     const load = Array.from({ length: workers }, async () => {
       while (!stopLoad) {
         const s: Sent = { requestId: `k${randomBytes(8).toString('hex')}` };
         sent.push(s);
         try {
           await roll(s);
+          if (s.answer && ++answered >= 40) reached();
         } catch {
           return; // connection cut by the kill
         }
       }
     });
-    while (sent.filter((s) => s.answer).length < 40) await new Promise((r) => setTimeout(r, 20));
-    await stop(child, 'SIGKILL');
+    // (or until the load gives up; the checks below then fail)
+    await Promise.race([fortyAnswered, Promise.all(load)]);
+    await child.stop('SIGKILL');
     stopLoad = true;
     await Promise.all(load);
     const acked = sent.filter((s) => s.answer);
 
-    // restart: recovery runs at boot; give it a moment, then stop cleanly
-    child = await startServer(port);
-    await new Promise((r) => setTimeout(r, 5000));
-    await stop(child, 'SIGTERM');
+    // restart: recovery runs at boot; wait for it to finish, then stop cleanly
+    child = await startServerProcess({ database: setup, port, env });
+    if (!setup.dataDir) {
+      const open = async () => {
+        const [r] = await rows<{ n: number }>(
+          setup!.db,
+          sql`select count(*)::int as n from gs_round
+              where member_id = ${m.id} and status not in ('settled', 'rolled_back')`,
+        );
+        return Number(r!.n);
+      };
+      await vi.waitFor(async () => expect(await open()).toBe(0), { timeout: 60_000, interval: 100 });
+    } else {
+      // PGlite: the child owns the directory, so the rounds cannot be watched from here, and the
+      // boot's recovery run is not one the server's shutdown waits for: give it a bounded moment
+      await new Promise((r) => setTimeout(r, 5000));
+    }
+    await child.stop('SIGTERM');
     child = undefined;
 
-    const check = pgUrl ? pgDb! : await openDatabase({ dataDir });
+    const check: Database = setup.dataDir ? await openDatabase({ dataDir: setup.dataDir }) : setup;
     try {
       const rounds = await rows<{
         id: string;
@@ -243,7 +190,7 @@ describe('the game server killed mid-round', () => {
       expect(BigInt(bal!.balance)).toBe(expected);
       expect(await checkLedgerInvariants(check.db)).toEqual([]);
     } finally {
-      if (!pgUrl) await check.close();
+      if (check !== setup) await check.close();
     }
   });
 });

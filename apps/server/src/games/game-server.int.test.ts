@@ -5,14 +5,9 @@ import { replayRound } from '@bp/games';
 import type { TGameKind } from '@bp/contract';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { rows } from '../platform/sql.js';
-import {
-  expectLedgerInvariants,
-  fund,
-  mainBalance,
-  merchantIdOf,
-} from '../modules/ledger/ledger.test-support.js';
 import { memberSession } from '../modules/catalogue/catalogue.test-support.js';
 import { gameOfKind, gsCall, minorOf, playGame, requestId, vendorTxns } from './game-server.test-support.js';
+import { expectLedgerInvariants, fund, mainBalance, merchantIdOf } from '../test/factories.js';
 
 let t: TestApp;
 let merchantId: number;

@@ -4,23 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { TGameKind } from '@bp/contract';
 import type { Db } from '../db/client.js';
-import type { Clock } from '../platform/module.js';
 import { DEMO } from '../test/harness.js';
 import { rows } from '../platform/sql.js';
 import { gameKindOf } from './game-kind.js';
 
 /** Factories for the game server's integration tests. */
-
-/**
- * The wall clock plus an offset the test moves forward; `frozen`: time stands still between the
- * test's own steps (a busy machine cannot move a crash round on behind the test's back).
- */
-export function testClock(opts: { frozen?: boolean } = {}): Clock & { advance(ms: number): void } {
-  let offset = 0;
-  const start = Date.now();
-  const base = () => (opts.frozen ? start : Date.now());
-  return { now: () => new Date(base() + offset), advance: (ms) => void (offset += ms) };
-}
 
 /** A game of the demo merchant's catalogue that the built-in server plays as `kind`. */
 export async function gameOfKind(db: Db, kind: TGameKind, opts: { not?: number[] } = {}) {

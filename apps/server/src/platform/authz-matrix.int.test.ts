@@ -1,11 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAccess, TMemberKind, TOperatorRole } from '@bp/contract';
 import { createTestApp, DEMO, type TestApp } from '../test/harness.js';
-import { createOperator, login as operatorLogin } from '../modules/admin/admin.test-support.js';
-import { createMerchant } from '../modules/system/system.test-support.js';
-import { merchantIdOf, newMember, TEST_PASSWORD } from '../modules/ledger/ledger.test-support.js';
-import { loginToken } from '../modules/session/session.test-support.js';
 import { addChannel } from '../modules/deposit/deposit.test-support.js';
+import {
+  createOperator,
+  operatorLogin,
+  createMerchant,
+  merchantIdOf,
+  newMember,
+  TEST_PASSWORD,
+  loginToken,
+} from '../test/factories.js';
 
 /**
  * The authorization matrix, generated from the OpenAPI document (itself generated from the contract):

@@ -13,10 +13,9 @@ import {
   asText,
   toJsonText,
 } from '../test/contract-fuzz.js';
-import { fund, merchantIdOf, newMember, TEST_PASSWORD } from '../modules/ledger/ledger.test-support.js';
 import { checkLedgerInvariants } from '../modules/ledger/ledger.invariants.js';
-import { loginToken } from '../modules/session/session.test-support.js';
 import { operatorToken } from '../modules/catalogue/catalogue.test-support.js';
+import { fund, merchantIdOf, newMember, TEST_PASSWORD, loginToken } from '../test/factories.js';
 
 /**
  * Every operation of the OpenAPI document, called with inputs generated from its contract schemas

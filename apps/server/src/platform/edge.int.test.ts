@@ -4,12 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, type TestApp } from '../test/harness.js';
-import {
-  createMerchant,
-  createOperator,
-  findMerchantId,
-  login,
-} from '../modules/admin/admin.test-support.js';
+import { createMerchant, createOperator, merchantIdOf, operatorLogin as login } from '../test/factories.js';
 
 /**
  * The HTTP edge (issue 12): security headers on every kind of answer, CORS per merchant, and every
@@ -39,8 +34,8 @@ beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as net.AddressInfo).port;
   const db = t.database.db;
-  const demoId = await findMerchantId(db, DEMO.merchant);
-  const otherId = await createMerchant(db, 'edgeother');
+  const demoId = await merchantIdOf(db, DEMO.merchant);
+  const otherId = (await createMerchant(db, { code: 'edgeother' })).id;
   await Promise.all([
     createOperator(db, demoId, 'edgeowner', 'owner'),
     createOperator(db, demoId, 'edgeviewer', 'viewer'),

@@ -1,13 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, type TestApp } from '../test/harness.js';
-import {
-  addVendor,
-  expectLedgerInvariants,
-  fund,
-  merchantIdOf,
-  newMember,
-} from '../modules/ledger/ledger.test-support.js';
 import { rows } from './sql.js';
 import { memberSession, operatorToken } from '../modules/catalogue/catalogue.test-support.js';
 import { addChannel } from '../modules/deposit/deposit.test-support.js';
@@ -15,6 +8,7 @@ import { signBody } from './vendor-signature.js';
 import { vendorWalletServiceFor } from '../modules/vendor-wallet/register.js';
 import { createEventBus } from './events.js';
 import { systemClock } from './module.js';
+import { addVendor, expectLedgerInvariants, fund, merchantIdOf, newMember } from '../test/factories.js';
 
 const NUL = 'bad\u0000text';
 const SURROGATE = 'bad\ud800text';

@@ -3,11 +3,9 @@ import { eq } from 'drizzle-orm';
 import { ERRORS } from '@bp/contract';
 import { member } from '../db/schema/index.js';
 import { createTestApp, DEMO, type TestApp } from '../test/harness.js';
-import { login as operatorLogin } from '../modules/admin/admin.test-support.js';
-import { createMerchant } from '../modules/system/system.test-support.js';
 import { DEMO_OPERATOR } from '../seed/demo-operator.js';
-import { fund, merchantIdOf } from '../modules/ledger/ledger.test-support.js';
 import { gameOfKind } from '../games/game-server.test-support.js';
+import { operatorLogin, createMerchant, fund, merchantIdOf } from '../test/factories.js';
 
 /**
  * A client written for the original platform, end to end (issue 12, finding 7): plain JSON bodies

@@ -6,11 +6,17 @@ import type { FastifyInstance } from 'fastify';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { buildApp } from '../app.js';
 import { authEvent, operator } from '../db/schema/index.js';
-import { createMerchant, createOperator } from '../modules/admin/admin.test-support.js';
-import { fund, mainBalance, newMember, TEST_PASSWORD } from '../modules/ledger/ledger.test-support.js';
 import { createMemberService } from '../modules/member/member.service.js';
-import { loginToken } from '../modules/session/session.test-support.js';
 import { systemClock } from './module.js';
+import {
+  createMerchant,
+  createOperator,
+  fund,
+  mainBalance,
+  newMember,
+  TEST_PASSWORD,
+  loginToken,
+} from '../test/factories.js';
 
 /**
  * Every throttle under a burst: N = 3 x limit attempts fired at once through HTTP. Counting an attempt
@@ -31,7 +37,7 @@ const instance = (i: number) => (i % 2 === 0 ? t.app : peer);
 
 async function brand() {
   const code = `thr${randomBytes(4).toString('hex')}`;
-  const id = await createMerchant(db(), code);
+  const id = (await createMerchant(db(), { code: code })).id;
   // no slider and no captcha: the burst meets the throttles alone
   await members().updateSettings(db(), id, { sliderRequired: false, captchaAfterFailures: 1000 });
   return { id, code };
@@ -150,8 +156,8 @@ function throttleSuite(store: 'database' | 'redis') {
     });
 
     it('payment password on a transfer: five wrong PINs checked at most, the right one refused', async () => {
-      const merchantId = await createMerchant(db(), `thp${randomBytes(4).toString('hex')}`).then(
-        async (id) => {
+      const merchantId = await createMerchant(db(), { code: `thp${randomBytes(4).toString('hex')}` }).then(
+        async ({ id }) => {
           await members().updateSettings(db(), id, { sliderRequired: false });
           return id;
         },

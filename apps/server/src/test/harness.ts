@@ -1,41 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../config.js';
-import { openDatabase, type Database } from '../db/client.js';
-import { migrate } from '../db/migrate.js';
-import { seedIfEmpty } from '../seed/index.js';
+import type { Database } from '../db/client.js';
 import { buildApp, type AppDeps } from '../app.js';
+import { createTestDatabase, lastSetupMs, noteSetup } from './database.js';
 
-/**
- * A fresh database per test file: in-memory PGlite by default, or a throwaway database created on the
- * PostgreSQL server named by DATABASE_URL (dropped again on close).
- */
-export async function createTestDatabase(
-  opts: { poolMax?: number } = {},
-): Promise<Database & { url?: string }> {
-  const baseUrl = process.env.DATABASE_URL;
-  if (!baseUrl) return openDatabase({});
-  const name = `bp_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolMax: opts.poolMax ?? 5 });
-  return {
-    ...database,
-    url: url.toString(),
-    close: async () => {
-      await database.close();
-      const a = new pg.Client({ connectionString: baseUrl });
-      await a.connect();
-      await a.query(`drop database if exists ${name} with (force)`);
-      await a.end();
-    },
-  };
-}
+export { createTestDatabase, type TestDatabase } from './database.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -45,7 +14,7 @@ export interface TestApp {
 }
 
 /**
- * Migrated, demo-seeded database + built app (not listening; use app.inject or listen on port 0).
+ * Migrated, demo-seeded database (a clone of the run's template) + built app (not listening; use app.inject or listen on port 0).
  * `sharing`: a second instance on another test app's database (several instances); closing it leaves
  * the database to its owner.
  */
@@ -58,11 +27,13 @@ export async function createTestApp(
     sharing?: TestApp;
   } = {},
 ): Promise<TestApp> {
-  const database = opts.sharing?.database ?? (await createTestDatabase({ poolMax: opts.poolMax }));
-  if (!opts.sharing) {
-    await migrate(database);
-    if (opts.seed !== false) await seedIfEmpty(database);
-  }
+  const started = performance.now();
+  const database =
+    opts.sharing?.database ??
+    (await createTestDatabase({
+      poolMax: opts.poolMax,
+      content: opts.seed === false ? 'migrated' : 'seeded',
+    }));
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -71,6 +42,7 @@ export async function createTestApp(
   });
   const app = await buildApp({ config, database, ...opts.deps });
   await app.ready();
+  if (!opts.sharing) noteSetup(lastSetupMs, performance.now() - started);
   return {
     app,
     database,

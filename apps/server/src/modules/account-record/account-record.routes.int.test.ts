@@ -4,6 +4,9 @@ import { createTestApp, DEMO, type TestApp } from '../../test/harness.js';
 import { createEventBus } from '../../platform/events.js';
 import { systemClock } from '../../platform/module.js';
 import { formatMerchantTime } from '../../platform/time.js';
+import { createLedgerService, type HouseAccountCode } from '../ledger/ledger.service.js';
+import { signBody } from '../../platform/vendor-signature.js';
+import { vendorWalletServiceFor } from '../vendor-wallet/register.js';
 import {
   addVendor,
   expectLedgerInvariants,
@@ -11,12 +14,10 @@ import {
   merchantIdOf,
   newMember,
   TEST_PASSWORD,
-} from '../ledger/ledger.test-support.js';
-import { createLedgerService, type HouseAccountCode } from '../ledger/ledger.service.js';
-import { loginToken } from '../session/session.test-support.js';
-import { createOperator, login } from '../admin/admin.test-support.js';
-import { signBody } from '../../platform/vendor-signature.js';
-import { vendorWalletServiceFor } from '../vendor-wallet/register.js';
+  loginToken,
+  createOperator,
+  operatorLogin as login,
+} from '../../test/factories.js';
 
 const VENDOR = 'ARV';
 const VENDOR2 = 'ARW';

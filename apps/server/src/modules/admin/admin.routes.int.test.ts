@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.js';
-import { createMerchant, createOperator, findMerchantId, login } from './admin.test-support.js';
+import {
+  createMerchant,
+  createOperator,
+  merchantIdOf,
+  operatorLogin as login,
+} from '../../test/factories.js';
 
 let t: TestApp;
 let owner: string;
@@ -32,8 +37,8 @@ const auditOf = async (token: string, action: string) =>
 beforeAll(async () => {
   t = await createTestApp({ env: { TRUST_PROXY: 'true' } });
   const db = t.database.db;
-  const demoId = await findMerchantId(db, DEMO.merchant);
-  const otherId = await createMerchant(db, 'otherbrand');
+  const demoId = await merchantIdOf(db, DEMO.merchant);
+  const otherId = (await createMerchant(db, { code: 'otherbrand' })).id;
   await Promise.all([
     createOperator(db, demoId, 'editor', 'admin'),
     createOperator(db, demoId, 'viewer1', 'viewer'),

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.js';
 import { auditLog } from '../../db/schema/index.js';
-import { createMerchant, createOperator, findMerchantId, login } from '../admin/admin.test-support.js';
+import {
+  createMerchant,
+  createOperator,
+  merchantIdOf,
+  operatorLogin as login,
+} from '../../test/factories.js';
 
 let t: TestApp;
 let demoId: number;
@@ -16,8 +21,8 @@ const list = (token: string, query = '') =>
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.database.db;
-  demoId = await findMerchantId(db, DEMO.merchant);
-  otherId = await createMerchant(db, 'otherbrand');
+  demoId = await merchantIdOf(db, DEMO.merchant);
+  otherId = (await createMerchant(db, { code: 'otherbrand' })).id;
   await createOperator(db, demoId, 'viewer1', 'viewer');
   await createOperator(db, otherId, 'otherowner', 'owner');
   owner = await login(t.app, DEMO.merchant, 'admin', 'Admin@12345');

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.js';
-import { fund, merchantIdOf } from '../ledger/ledger.test-support.js';
 import { setModule } from '../password/security.test-support.js';
 import type { ModuleRegister } from '../../platform/module.js';
 import { catalogueServiceFor } from './register.js';
@@ -14,7 +13,11 @@ import {
   settleWin,
   testFeed,
 } from './catalogue.test-support.js';
+import { createMerchant, fund, merchantIdOf } from '../../test/factories.js';
+import { testClock } from '../../test/clock.js';
 
+/** The app's clock: recent games are ordered by when they were played. */
+const clock = testClock();
 let t: TestApp;
 let merchantId: number;
 let op: string;
@@ -26,7 +29,7 @@ beforeAll(async () => {
   const capture: ModuleRegister = (ctx) => {
     games = catalogueServiceFor(ctx);
   };
-  t = await createTestApp({ deps: { extraModules: [capture] } });
+  t = await createTestApp({ deps: { extraModules: [capture], clock } });
   merchantId = await merchantIdOf(t.database.db);
   op = await operatorToken(t.app);
   const res = await importFeed(t.app, op, testFeed());
@@ -155,8 +158,7 @@ describe('GCSGAME_gameList', () => {
   });
 
   it('lists only what a merchant has switched on: another brand without vendors sees nothing', async () => {
-    const { createMerchant } = await import('../admin/admin.test-support.js');
-    await createMerchant(db(), 'catother');
+    await createMerchant(db(), { code: 'catother' });
     const v = await list('pageSize=10', { merchant: 'catother' });
     expect(v).toMatchObject({ games: [], totalCount: 0, totalPages: 0 });
   });
@@ -432,7 +434,7 @@ describe('recent games', () => {
         memberId: m.id,
         nodeId: await nodeIdOf(db(), 'TSTA', code),
       });
-      await new Promise((r) => setTimeout(r, 5));
+      clock.advance(5); // the next visit is later
     }
     const res = await get('/wps/relay/GCS_recentGame?language=EN', m.headers);
     expect(res.statusCode).toBe(200);

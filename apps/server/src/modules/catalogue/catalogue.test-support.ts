@@ -5,12 +5,11 @@ import type { TCatalogueFeed } from '@bp/contract';
 import type { Db } from '../../db/client.js';
 import { DEMO } from '../../test/harness.js';
 import { rows } from '../../platform/sql.js';
-import { fund, newMember, TEST_PASSWORD } from '../ledger/ledger.test-support.js';
-import { loginToken } from '../session/session.test-support.js';
 import { signBody } from '../../platform/vendor-signature.js';
 import { vendorWalletServiceFor } from '../vendor-wallet/register.js';
 import { createEventBus } from '../../platform/events.js';
 import { systemClock } from '../../platform/module.js';
+import { fund, newMember, TEST_PASSWORD, loginToken } from '../../test/factories.js';
 
 /** Factories for the catalogue's integration tests. */
 

@@ -1,18 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.js';
+import { rows } from '../../platform/sql.js';
+import { addChannel, PNG_BYTES } from './deposit.test-support.js';
+import type { ChannelRow } from './deposit.repo.js';
 import {
   expectLedgerInvariants,
   mainBalance,
   merchantIdOf,
   newMember,
   TEST_PASSWORD,
-} from '../ledger/ledger.test-support.js';
-import { rows } from '../../platform/sql.js';
-import { loginToken } from '../session/session.test-support.js';
-import { createMerchant, createOperator, login } from '../admin/admin.test-support.js';
-import { addChannel, PNG_BYTES } from './deposit.test-support.js';
-import type { ChannelRow } from './deposit.repo.js';
+  loginToken,
+  createMerchant,
+  createOperator,
+  operatorLogin as login,
+} from '../../test/factories.js';
 
 let t: TestApp;
 let merchantId: number;
@@ -30,7 +32,7 @@ beforeAll(async () => {
   ownerToken = await login(t.app, DEMO.merchant, 'admin', 'Admin@12345');
   await createOperator(t.database.db, merchantId, 'viewer1', 'viewer');
   viewerToken = await login(t.app, DEMO.merchant, 'viewer1');
-  const other = await createMerchant(t.database.db, 'otherbrand');
+  const other = (await createMerchant(t.database.db, { code: 'otherbrand' })).id;
   await createOperator(t.database.db, other, 'boss', 'owner');
   otherOpToken = await login(t.app, 'otherbrand', 'boss');
 });

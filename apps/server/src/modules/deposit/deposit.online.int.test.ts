@@ -3,20 +3,20 @@ import { sql } from 'drizzle-orm';
 import WebSocket from 'ws';
 import { createTestGateway, type TestGateway } from '@bp/test-gateway';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.js';
+import { rows } from '../../platform/sql.js';
+import { addChannel, eventually, startGateway } from './deposit.test-support.js';
+import { signGateway } from './deposit.gateway.js';
+import type { ChannelRow } from './deposit.repo.js';
+import { DEPOSIT_RECONCILE_JOB } from './register.js';
 import {
   expectLedgerInvariants,
   mainBalance,
   merchantIdOf,
   newMember,
   TEST_PASSWORD,
-} from '../ledger/ledger.test-support.js';
-import { rows } from '../../platform/sql.js';
-import { loginToken } from '../session/session.test-support.js';
-import { login } from '../admin/admin.test-support.js';
-import { addChannel, eventually, startGateway } from './deposit.test-support.js';
-import { signGateway } from './deposit.gateway.js';
-import type { ChannelRow } from './deposit.repo.js';
-import { DEPOSIT_RECONCILE_JOB } from './register.js';
+  loginToken,
+  operatorLogin as login,
+} from '../../test/factories.js';
 
 const MCH = 'shop01';
 const SECRET = 'gateway-secret-for-tests-0123';

@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.js';
 import { rows } from '../../platform/sql.js';
-import { expectLedgerInvariants, fund, mainBalance, merchantIdOf } from '../ledger/ledger.test-support.js';
 import { memberSession, settleWin } from '../catalogue/catalogue.test-support.js';
 import { formatMerchantTime } from '../../platform/time.js';
 import { gameOfKind, gsCall, minorOf, playGame, requestId } from '../../games/game-server.test-support.js';
+import { expectLedgerInvariants, fund, mainBalance, merchantIdOf } from '../../test/factories.js';
 
 let t: TestApp;
 let merchantId: number;

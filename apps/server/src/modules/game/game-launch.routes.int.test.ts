@@ -2,19 +2,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAUNCH_TOKEN_TTL_MS } from '@bp/contract';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.js';
-import { merchantIdOf } from '../ledger/ledger.test-support.js';
 import { rows } from '../../platform/sql.js';
 import { memberSession } from '../catalogue/catalogue.test-support.js';
 import type { EventBus } from '../../platform/events.js';
 import type { ModuleRegister } from '../../platform/module.js';
-import {
-  gameOfKind,
-  launch,
-  minorOf,
-  openGame,
-  requestId,
-  testClock,
-} from '../../games/game-server.test-support.js';
+import { gameOfKind, launch, minorOf, openGame, requestId } from '../../games/game-server.test-support.js';
+import { merchantIdOf } from '../../test/factories.js';
+import { testClock } from '../../test/clock.js';
 
 let t: TestApp;
 let merchantId: number;

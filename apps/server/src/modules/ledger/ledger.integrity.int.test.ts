@@ -3,7 +3,7 @@ import type { RawQuery } from '../../db/client.js';
 import { pgErrorCode } from '../../platform/errors.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { checkLedgerInvariants } from './ledger.invariants.js';
-import { fund, merchantIdOf, newMember } from './ledger.test-support.js';
+import { fund, merchantIdOf, newMember } from '../../test/factories.js';
 
 /**
  * The database itself refuses an entry that does not balance, whatever code writes it (migration

@@ -12,7 +12,7 @@ import {
 } from '../vendor-wallet/vendor-wallet.service.js';
 import { checkLedgerInvariants } from './ledger.invariants.js';
 import { createLedgerService, type LedgerService } from './ledger.service.js';
-import { addVendor, merchantIdOf, newMember } from './ledger.test-support.js';
+import { addVendor, merchantIdOf, newMember } from '../../test/factories.js';
 
 /**
  * Random sequences of deposits, holds (withdrawals), captures, releases, transfers between members,

@@ -3,9 +3,14 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, type TestApp, expectNoSecret } from '../../test/harness.js';
 import { systemClock } from '../../platform/module.js';
-import { createMerchant, createOperator, findMerchantId, login } from '../admin/admin.test-support.js';
 import { createMailService } from './mail.service.js';
 import { startTestSmtp, type TestSmtp } from './mail.test-support.js';
+import {
+  createMerchant,
+  createOperator,
+  merchantIdOf,
+  operatorLogin as login,
+} from '../../test/factories.js';
 
 function captureLog() {
   const lines: string[] = [];
@@ -39,7 +44,7 @@ describe('mail over SMTP', () => {
   beforeAll(async () => {
     smtp = await startTestSmtp({ failRecipients: ['bounce@example.test'] });
     t = await createTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'no-reply@demo.test' } });
-    demoId = await findMerchantId(t.database.db, DEMO.merchant);
+    demoId = await merchantIdOf(t.database.db, DEMO.merchant);
   });
   afterAll(async () => {
     await t?.close();
@@ -122,8 +127,8 @@ describe('mail without SMTP (the outbox)', () => {
   beforeAll(async () => {
     t = await createTestApp();
     const db = t.database.db;
-    demoId = await findMerchantId(db, DEMO.merchant);
-    const otherId = await createMerchant(db, 'othermail');
+    demoId = await merchantIdOf(db, DEMO.merchant);
+    const otherId = (await createMerchant(db, { code: 'othermail' })).id;
     await createOperator(db, demoId, 'mailviewer', 'viewer');
     await createOperator(db, otherId, 'otherowner', 'owner');
     owner = await login(t.app, DEMO.merchant, 'admin', 'Admin@12345');

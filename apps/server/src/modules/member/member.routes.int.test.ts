@@ -2,17 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.js';
 import { auditLog, memberTree } from '../../db/schema/index.js';
+import { createMemberService } from './member.service.js';
 import {
   createMerchant,
   createOperator,
-  findMerchantId,
-  login as operatorLogin,
-  offsetClock,
-} from '../admin/admin.test-support.js';
-import { loginRequest, loginToken } from '../session/session.test-support.js';
-import { createMemberService } from './member.service.js';
+  merchantIdOf,
+  operatorLogin,
+  loginRequest,
+  loginToken,
+} from '../../test/factories.js';
+import { testClock } from '../../test/clock.js';
 
-const clock = offsetClock();
+const clock = testClock();
 let t: TestApp;
 let demoId: number;
 let op: string;
@@ -22,7 +23,7 @@ const auth = (token: string) => ({ authorization: token, merchant: DEMO.merchant
 
 beforeAll(async () => {
   t = await createTestApp({ deps: { clock } });
-  demoId = await findMerchantId(t.database.db, DEMO.merchant);
+  demoId = await merchantIdOf(t.database.db, DEMO.merchant);
   op = await operatorLogin(t.app, DEMO.merchant, 'admin', 'Admin@12345');
   members = createMemberService({ db: t.database.db, clock });
 });
@@ -103,7 +104,7 @@ describe('GET /wps/member/info/icon and POST /wps/member/language', () => {
 
   it('refuses the icon when PROFPIC3 is off', async () => {
     const code = 'noprofpic';
-    const id = await createMerchant(t.database.db, code);
+    const id = (await createMerchant(t.database.db, { code: code })).id;
     const { merchantModule } = await import('../../db/schema/index.js');
     await t.database.db
       .insert(merchantModule)
@@ -196,7 +197,7 @@ describe('the login record', () => {
     // viewers may read; another merchant's operator sees none of this merchant's rows
     await createOperator(t.database.db, demoId, 'viewer2', 'viewer');
     expect((await get('', await operatorLogin(t.app, DEMO.merchant, 'viewer2'))).statusCode).toBe(200);
-    const otherId = await createMerchant(t.database.db, 'otherrecord');
+    const otherId = (await createMerchant(t.database.db, { code: 'otherrecord' })).id;
     await createOperator(t.database.db, otherId, 'owner2', 'owner');
     const other = await get('', await operatorLogin(t.app, 'otherrecord', 'owner2'));
     expect(other.json().value.totalCount).toBe(0);
@@ -305,7 +306,7 @@ describe('member service', () => {
         mobile: '1336712345',
       }),
     ).rejects.toMatchObject({ code: 'conflict' });
-    const otherId = await createMerchant(t.database.db, 'treebrand');
+    const otherId = (await createMerchant(t.database.db, { code: 'treebrand' })).id;
     const foreign = await members.createMember(t.database.db, {
       merchantId: otherId,
       username: 'demo01',
@@ -397,7 +398,7 @@ describe('members (operator API)', () => {
       (await put('blocked', m.id, await operatorLogin(t.app, DEMO.merchant, 'viewer4'))).statusCode,
     ).toBe(403);
     // another merchant's operator cannot touch this member
-    const otherId = await createMerchant(t.database.db, 'blockbrand');
+    const otherId = (await createMerchant(t.database.db, { code: 'blockbrand' })).id;
     await createOperator(t.database.db, otherId, 'owner5', 'owner');
     expect((await put('blocked', m.id, await operatorLogin(t.app, 'blockbrand', 'owner5'))).statusCode).toBe(
       404,

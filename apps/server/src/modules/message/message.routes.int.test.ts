@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.js';
 import { createEventBus } from '../../platform/events.js';
-import { merchantIdOf, newMember, TEST_PASSWORD } from '../ledger/ledger.test-support.js';
-import { loginToken } from '../session/session.test-support.js';
 import { createMessageService } from './message.service.js';
+import { merchantIdOf, newMember, TEST_PASSWORD, loginToken } from '../../test/factories.js';
 
 let t: TestApp;
 let merchantId: number;

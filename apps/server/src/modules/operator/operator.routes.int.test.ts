@@ -2,24 +2,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.js';
 import { operatorSession } from '../../db/schema/index.js';
+import { LOCK_MS, SESSION_IDLE_MS } from './operator.rules.js';
 import {
   createMerchant,
   createOperator,
-  findMerchantId,
-  login,
-  offsetClock,
-} from '../admin/admin.test-support.js';
-import { LOCK_MS, SESSION_IDLE_MS } from './operator.rules.js';
+  merchantIdOf,
+  operatorLogin as login,
+} from '../../test/factories.js';
+import { testClock } from '../../test/clock.js';
 
-const clock = offsetClock();
+const clock = testClock();
 let t: TestApp;
 let demoId: number;
 const auth = (token: string) => ({ authorization: token });
 
 beforeAll(async () => {
   t = await createTestApp({ deps: { clock } });
-  demoId = await findMerchantId(t.database.db, DEMO.merchant);
-  const otherId = await createMerchant(t.database.db, 'otherbrand');
+  demoId = await merchantIdOf(t.database.db, DEMO.merchant);
+  const otherId = (await createMerchant(t.database.db, { code: 'otherbrand' })).id;
   await Promise.all([
     createOperator(t.database.db, demoId, 'viewer1', 'viewer'),
     createOperator(t.database.db, demoId, 'locky', 'admin'),

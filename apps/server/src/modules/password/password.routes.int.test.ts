@@ -1,12 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { encryptPayload } from '@bp/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.js';
 import { authEvent, passwordReset, smsCode } from '../../db/schema/index.js';
-import { findMerchantId, login as operatorLogin } from '../admin/admin.test-support.js';
-import { loginRequest, loginToken } from '../session/session.test-support.js';
 import { startTestSmtp, type TestSmtp } from '../mail/mail.test-support.js';
 import { captureProcessOutput, createTestMember, setModule } from './security.test-support.js';
+import { merchantIdOf, operatorLogin, loginRequest, loginToken } from '../../test/factories.js';
 
 let t: TestApp;
 let smtp: TestSmtp;
@@ -22,7 +21,7 @@ beforeAll(async () => {
   t = await createTestApp({
     env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://play.demo.test', LOG_LEVEL: 'trace' },
   });
-  demoId = await findMerchantId(t.database.db, DEMO.merchant);
+  demoId = await merchantIdOf(t.database.db, DEMO.merchant);
   op = await operatorLogin(t.app, DEMO.merchant, 'admin', 'Admin@12345');
 });
 afterAll(async () => {
@@ -275,9 +274,9 @@ describe('forgot password by e-mail', () => {
     await form({ username: m.username, email: 'code.user@example.test' }, '10.9.0.2');
     const first = await smtp.waitFor('code.user@example.test');
     await form({ username: m.username, email: 'code.user@example.test' }, '10.9.0.2');
-    await new Promise((r) => setTimeout(r, 50));
-    const mails = smtp.received.filter((x) => x.to.includes('code.user@example.test'));
-    expect(mails).toHaveLength(2);
+    const toUser = () => smtp.received.filter((x) => x.to.includes('code.user@example.test'));
+    await vi.waitFor(() => expect(toUser()).toHaveLength(2));
+    const mails = toUser();
     const codeOf = (text: string) => /:\s*(\d{6})\s*$/m.exec(text)![1]!;
     const oldCode = codeOf(first.text);
     const newCode = codeOf(mails[1]!.text);

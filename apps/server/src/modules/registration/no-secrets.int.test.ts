@@ -1,9 +1,8 @@
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp, expectNoSecret } from '../../test/harness.js';
-import { createOperator, login as operatorLogin, offsetClock } from '../admin/admin.test-support.js';
-import { solveSlider } from '../session/session.test-support.js';
-import { createMerchant } from '../system/system.test-support.js';
+import { createOperator, operatorLogin, solveSlider, createMerchant } from '../../test/factories.js';
+import { testClock } from '../../test/clock.js';
 
 // pino writes through sonic-boom with fs.write/fs.writeSync on fd 1; keep those writes (unprinted) to search them
 const fs = createRequire(import.meta.url)('node:fs') as typeof import('node:fs');
@@ -12,7 +11,7 @@ const isStd = (fd: unknown) => fd === 1 || fd === 2;
 const bytes = (data: unknown) =>
   typeof data === 'string' ? Buffer.byteLength(data) : (data as Buffer).length;
 
-const clock = offsetClock();
+const clock = testClock();
 let t: TestApp;
 beforeAll(async () => {
   const { writeSync, write } = fs;

@@ -8,19 +8,19 @@ import { DEMO_AGENT } from '../../seed/demo-members.js';
 import { authEvent, captcha, memberProfile, memberTree, registerFieldRule } from '../../db/schema/index.js';
 import type { ModuleRegister } from '../../platform/module.js';
 import type { EventBus } from '../../platform/events.js';
-import {
-  createOperator,
-  findMerchantId,
-  login as operatorLogin,
-  offsetClock,
-} from '../admin/admin.test-support.js';
 import { DEMO_OPERATOR } from '../../seed/demo-operator.js';
-import { createMerchant } from '../system/system.test-support.js';
 import { memberServiceFor } from '../member/register.js';
 import type { MemberService } from '../member/member.service.js';
-import { solveSlider } from '../session/session.test-support.js';
+import {
+  createOperator,
+  merchantIdOf,
+  operatorLogin,
+  createMerchant,
+  solveSlider,
+} from '../../test/factories.js';
+import { testClock } from '../../test/clock.js';
 
-const clock = offsetClock();
+const clock = testClock();
 let t: TestApp;
 let members: MemberService;
 let events: EventBus;
@@ -595,7 +595,7 @@ describe('demo seed', () => {
     );
     expect(res.statusCode, res.body).toBe(200);
     const created = await members.findByUsername(
-      await findMerchantId(t.database.db, DEMO.merchant),
+      await merchantIdOf(t.database.db, DEMO.merchant),
       res.json().value.userName,
     );
     const agentRow = await members.findById(created!.merchantId, created!.parentId!);

@@ -12,11 +12,11 @@ import {
   socialFlow,
   socialTicket,
 } from '../../db/schema/index.js';
-import { offsetClock } from '../admin/admin.test-support.js';
 import { createMemberService } from '../member/member.service.js';
-import { createMerchant } from '../system/system.test-support.js';
+import { createMerchant } from '../../test/factories.js';
+import { testClock } from '../../test/clock.js';
 
-const clock = offsetClock();
+const clock = testClock();
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ deps: { clock } });

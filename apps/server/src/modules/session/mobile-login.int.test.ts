@@ -1,16 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { createOperator, login as operatorLogin, offsetClock } from '../admin/admin.test-support.js';
 import { createTestMember } from '../password/security.test-support.js';
-import { createMerchant } from '../system/system.test-support.js';
-import { loginRequest, solveSlider } from './session.test-support.js';
+import {
+  createOperator,
+  operatorLogin,
+  createMerchant,
+  loginRequest,
+  solveSlider,
+} from '../../test/factories.js';
+import { testClock } from '../../test/clock.js';
 
 /**
  * Issue 12: an account created by mobile registration is found by every common spelling of its number
  * (trunk 0, none, +880, 880, spaces and dashes) for password login, SMS login and reset by phone; a
  * username is never shadowed by someone's number, and every spelling counts against one lockout.
  */
-const clock = offsetClock();
+const clock = testClock();
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ deps: { clock } });

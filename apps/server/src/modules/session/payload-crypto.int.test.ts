@@ -3,15 +3,10 @@ import { eq } from 'drizzle-orm';
 import { encryptPayload } from '@bp/contract';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.js';
 import { auditLog, rsaKey } from '../../db/schema/index.js';
-import {
-  createOperator,
-  findMerchantId,
-  login as operatorLogin,
-  offsetClock,
-} from '../admin/admin.test-support.js';
-import { solveSlider } from './session.test-support.js';
+import { createOperator, merchantIdOf, operatorLogin, solveSlider } from '../../test/factories.js';
+import { testClock } from '../../test/clock.js';
 
-const clock = offsetClock();
+const clock = testClock();
 let t: TestApp;
 let op: string;
 let demoId: number;
@@ -20,7 +15,7 @@ const H = { merchant: DEMO.merchant };
 beforeAll(async () => {
   t = await createTestApp({ deps: { clock } });
   op = await operatorLogin(t.app, DEMO.merchant, 'admin', 'Admin@12345');
-  demoId = await findMerchantId(t.database.db, DEMO.merchant);
+  demoId = await merchantIdOf(t.database.db, DEMO.merchant);
 });
 afterAll(async () => {
   await t?.close();

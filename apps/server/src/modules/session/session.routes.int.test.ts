@@ -3,19 +3,21 @@ import { ERRORS } from '@bp/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.js';
 import { authEvent, captcha, member, memberSession, merchantModule } from '../../db/schema/index.js';
-import {
-  createMerchant,
-  createOperator,
-  login as operatorLogin,
-  offsetClock,
-} from '../admin/admin.test-support.js';
 import { createMemberService, type NewMemberInput } from '../member/member.service.js';
 import { sessionServiceFor } from './register.js';
 import type { SessionService } from './session.service.js';
 import { sha256Hex } from './session.rules.js';
-import { loginRequest, loginToken, solveSlider } from './session.test-support.js';
+import {
+  createMerchant,
+  createOperator,
+  operatorLogin,
+  loginRequest,
+  loginToken,
+  solveSlider,
+} from '../../test/factories.js';
+import { testClock } from '../../test/clock.js';
 
-const clock = offsetClock();
+const clock = testClock();
 let t: TestApp;
 const peer: { sessions?: SessionService } = {};
 let members: ReturnType<typeof createMemberService>;
@@ -49,7 +51,7 @@ afterAll(async () => {
 /** A merchant of its own (settings and switches do not disturb other tests), with an owner operator. */
 async function brand(modules: Record<string, boolean> = {}) {
   const code = `b${Math.random().toString(36).slice(2, 9)}`;
-  const id = await createMerchant(t.database.db, code);
+  const id = (await createMerchant(t.database.db, { code: code })).id;
   for (const [modId, enabled] of Object.entries(modules)) {
     await t.database.db.insert(merchantModule).values({ merchantId: id, modId, name: modId, enabled });
   }

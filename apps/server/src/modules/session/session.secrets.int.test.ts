@@ -2,7 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encryptPayload } from '@bp/contract';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.js';
-import { solveSlider } from './session.test-support.js';
+import { solveSlider } from '../../test/factories.js';
 
 const lines: string[] = [];
 let t: TestApp;

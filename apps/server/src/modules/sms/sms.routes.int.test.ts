@@ -4,14 +4,13 @@ import { ERRORS } from '@bp/contract';
 import { createTestApp, type TestApp, expectNoSecret } from '../../test/harness.js';
 import { smsCode, smsSetting } from '../../db/schema/index.js';
 import { createSmsService } from './sms.service.js';
-import { createOperator, login as operatorLogin, offsetClock } from '../admin/admin.test-support.js';
-import { createMerchant } from '../system/system.test-support.js';
 import type { ModuleRegister } from '../../platform/module.js';
 import { memberServiceFor } from '../member/register.js';
 import type { MemberService } from '../member/member.service.js';
-import { loginToken } from '../session/session.test-support.js';
+import { createOperator, operatorLogin, createMerchant, loginToken } from '../../test/factories.js';
+import { testClock } from '../../test/clock.js';
 
-const clock = offsetClock();
+const clock = testClock();
 let t: TestApp;
 let members: MemberService;
 const peer: ModuleRegister = (ctx) => {

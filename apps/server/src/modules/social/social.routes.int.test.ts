@@ -3,7 +3,6 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, type TestApp, expectNoSecret } from '../../test/harness.js';
 import { authEvent, socialIdentity } from '../../db/schema/index.js';
-import { createOperator, findMerchantId, login as operatorLogin } from '../admin/admin.test-support.js';
 import { captureProcessOutput, createTestMember } from '../password/security.test-support.js';
 import {
   cookieJar,
@@ -12,6 +11,7 @@ import {
   type TestIdentity,
   type TestOidcProvider,
 } from './social.test-support.js';
+import { createOperator, merchantIdOf, operatorLogin } from '../../test/factories.js';
 
 let t: TestApp;
 let idp: TestOidcProvider;
@@ -35,7 +35,7 @@ beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   idp.configure([`${base}/wps/session/social/google/callback`]);
-  demoId = await findMerchantId(t.database.db, DEMO.merchant);
+  demoId = await merchantIdOf(t.database.db, DEMO.merchant);
 });
 afterAll(async () => {
   log?.restore();

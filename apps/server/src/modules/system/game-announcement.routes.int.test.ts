@@ -4,8 +4,12 @@ import { ZGameAnnouncement, ZGameAnnouncementAdmin } from '@bp/contract';
 import { z } from 'zod';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.js';
 import { gameAnnouncement } from '../../db/schema/index.js';
-import { createOperator, findMerchantId, login } from '../admin/admin.test-support.js';
-import { createMerchant } from './system.test-support.js';
+import {
+  createOperator,
+  merchantIdOf,
+  operatorLogin as login,
+  createMerchant,
+} from '../../test/factories.js';
 
 const HOUR = 3_600_000;
 const PATH = '/wps/relay/GCSGAME_getGameAnnouncements';
@@ -50,7 +54,7 @@ const iso = (ms: number) => new Date(Date.now() + ms).toISOString();
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.database.db;
-  const demoId = await findMerchantId(db, DEMO.merchant);
+  const demoId = await merchantIdOf(db, DEMO.merchant);
   other = await createMerchant(db);
   await Promise.all([
     createOperator(db, demoId, 'gaviewer', 'viewer'),

@@ -12,7 +12,8 @@ import { z } from 'zod';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.js';
 import { banner, customerService, helpArticle, notice, popup } from '../../db/schema/index.js';
 import type { SystemService } from './system.service.js';
-import { createMerchant, systemTestPeer } from './system.test-support.js';
+import { systemTestPeer } from './system.test-support.js';
+import { createMerchant } from '../../test/factories.js';
 
 const BD_IP = '103.4.145.2';
 const US_IP = '8.8.8.8';

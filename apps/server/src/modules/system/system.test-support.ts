@@ -1,35 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { defineEndpoint } from '@bp/contract';
-import type { Db } from '../../db/client.js';
-import { merchant, merchantDomain, merchantModule } from '../../db/schema/index.js';
-import { DEMO_MODULE_TREE, flattenModuleTree } from '../../seed/demo-merchant.js';
 import type { ModuleRegister } from '../../platform/module.js';
 import { systemServiceFor } from './register.js';
 import type { SystemService } from './system.service.js';
-
-/** A fresh merchant (BN default + EN, full module tree) so each test owns its data. */
-export async function createMerchant(db: Db, opts: { defaultLanguage?: string } = {}) {
-  const code = `t${randomBytes(5).toString('hex')}`;
-  const [m] = await db
-    .insert(merchant)
-    .values({
-      code,
-      name: `Test ${code}`,
-      currency: 'BDT',
-      currencySymbol: '৳',
-      languages: ['BN', 'EN'],
-      defaultLanguage: opts.defaultLanguage ?? 'BN',
-      mainDomain: `${code}.test`,
-    })
-    .returning({ id: merchant.id });
-  const id = m!.id;
-  await db.insert(merchantDomain).values({ merchantId: id, domain: `${code}.test` });
-  await db
-    .insert(merchantModule)
-    .values(flattenModuleTree(DEMO_MODULE_TREE).map((x, i) => ({ merchantId: id, ...x, sort: i })));
-  return { id, code };
-}
 
 /** Peer endpoint switched by FEEDBACK3, to observe module switches from outside. */
 export const peerFeedbackEndpoint = defineEndpoint({

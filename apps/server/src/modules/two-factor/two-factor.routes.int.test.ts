@@ -3,10 +3,9 @@ import { encryptPayload } from '@bp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, type TestApp, expectNoSecret } from '../../test/harness.js';
 import { authEvent, memberKnownIp } from '../../db/schema/index.js';
-import { findMerchantId, login as operatorLogin } from '../admin/admin.test-support.js';
-import { loginRequest, loginToken } from '../session/session.test-support.js';
 import { captureProcessOutput, createTestMember, setModule } from '../password/security.test-support.js';
 import { base32Decode, totp } from './totp.js';
+import { merchantIdOf, operatorLogin, loginRequest, loginToken } from '../../test/factories.js';
 
 let t: TestApp;
 let demoId: number;
@@ -20,7 +19,7 @@ const nextIp = () => `10.20.${Math.floor(ipSeq / 250)}.${ipSeq++ % 250}`;
 beforeAll(async () => {
   log = captureProcessOutput();
   t = await createTestApp({ env: { LOG_LEVEL: 'trace' } });
-  demoId = await findMerchantId(t.database.db, DEMO.merchant);
+  demoId = await merchantIdOf(t.database.db, DEMO.merchant);
   op = await operatorLogin(t.app, DEMO.merchant, 'admin', 'Admin@12345');
   await setModule(t.app, op, 'LOGINIPVERF3', true);
 });

@@ -2,6 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAppError } from '../../platform/errors.js';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.js';
 import { createLedgerService } from '../ledger/ledger.service.js';
+import { signBody } from '../../platform/vendor-signature.js';
+import { vendorWalletServiceFor } from './register.js';
+import { systemClock } from '../../platform/module.js';
+import { createEventBus } from '../../platform/events.js';
 import {
   addVendor,
   expectLedgerInvariants,
@@ -9,11 +13,7 @@ import {
   mainBalance,
   merchantIdOf,
   newMember,
-} from '../ledger/ledger.test-support.js';
-import { signBody } from '../../platform/vendor-signature.js';
-import { vendorWalletServiceFor } from './register.js';
-import { systemClock } from '../../platform/module.js';
-import { createEventBus } from '../../platform/events.js';
+} from '../../test/factories.js';
 
 /**
  * Hundreds of simultaneous debits, replays of them and withdrawal holds on ONE wallet, over real

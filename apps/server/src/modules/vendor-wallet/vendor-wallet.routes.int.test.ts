@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.js';
+import { signBody } from '../../platform/vendor-signature.js';
+import { vendorWalletServiceFor } from './register.js';
+import { createVendorWalletService } from './vendor-wallet.service.js';
+import { createLedgerService } from '../ledger/ledger.service.js';
+import { testClock } from '../../test/clock.js';
+import { createEventBus } from '../../platform/events.js';
 import {
   addVendor,
   expectLedgerInvariants,
@@ -7,21 +13,17 @@ import {
   mainBalance,
   merchantIdOf,
   newMember,
-} from '../ledger/ledger.test-support.js';
-import { signBody } from '../../platform/vendor-signature.js';
-import { vendorWalletServiceFor } from './register.js';
-import { createVendorWalletService } from './vendor-wallet.service.js';
-import { createLedgerService } from '../ledger/ledger.service.js';
-import { systemClock } from '../../platform/module.js';
-import { createEventBus } from '../../platform/events.js';
+} from '../../test/factories.js';
 
 let t: TestApp;
 let merchantId: number;
 let secret: string;
 const VENDOR = 'TESTV';
+/** The app's clock: a session's expiry is reached by moving it, not by waiting. */
+const clock = testClock();
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ deps: { clock } });
   merchantId = await merchantIdOf(t.database.db);
   secret = await addVendor(t.database.db, merchantId, VENDOR);
 });
@@ -54,7 +56,7 @@ async function player(balanceMinor: bigint, opts: { ttlMs?: number } = {}) {
   const s = await vendorWalletServiceFor({
     db: t.database.db,
     events: eventsOf(),
-    clock: systemClock,
+    clock,
   }).openSession(t.database.db, { merchantId, memberId: m.id, vendorCode: VENDOR, ttlMs: opts.ttlMs });
   return { id: m.id, playerId: String(m.id), token: s.token };
 }
@@ -141,7 +143,7 @@ describe('seamless wallet: debit, credit, rollback', () => {
     const roundId = id('r');
     const bet = await call('debit', { ...base(p), token: p.token, txnId: id('d'), roundId, amount: 20 });
     expect(bet.json().value.balance).toBe('30.00');
-    await new Promise((r) => setTimeout(r, 1_600));
+    clock.advance(1_600);
     const expired = await call('debit', { ...base(p), token: p.token, txnId: id('d'), roundId, amount: 1 });
     expect(expired.json().errorCode).toBe('vendor_token_invalid');
     const win = await call('credit', { ...base(p), txnId: id('c'), roundId, amount: '40.00' });
@@ -219,7 +221,7 @@ describe('seamless wallet: debit, credit, rollback', () => {
     });
     const m = await newMember(t.database.db, merchantId);
     const ledger = createLedgerService({ db: t.database.db });
-    const svc = createVendorWalletService({ db: t.database.db, ledger, clock: systemClock, events });
+    const svc = createVendorWalletService({ db: t.database.db, ledger, clock, events });
     const { token } = await svc.openSession(t.database.db, { merchantId, memberId: m.id, vendorCode: code });
     const res = await call(
       'debit',

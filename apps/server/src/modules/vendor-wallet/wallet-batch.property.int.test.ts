@@ -8,9 +8,9 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { checkLedgerInvariants } from '../ledger/ledger.invariants.js';
 import { rows } from '../../platform/sql.js';
 import { createLedgerService } from '../ledger/ledger.service.js';
-import { addVendor, fund, mainBalance, merchantIdOf, newMember } from '../ledger/ledger.test-support.js';
 import { createVendorWalletService } from './vendor-wallet.service.js';
 import type { WalletOp, WalletOpResult } from './wallet-batcher.js';
+import { addVendor, fund, mainBalance, merchantIdOf, newMember } from '../../test/factories.js';
 
 /**
  * One statement of `vendor_wallet_apply` with many callbacks must answer and book exactly what the

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.js';
-import { loginToken } from '../session/session.test-support.js';
+import { parseBalances } from './wallet.test-support.js';
 import {
+  loginToken,
   addVendor,
   expectLedgerInvariants,
   fund,
   merchantIdOf,
   newMember,
   TEST_PASSWORD,
-} from '../ledger/ledger.test-support.js';
-import { parseBalances } from './wallet.test-support.js';
+} from '../../test/factories.js';
 
 let t: TestApp;
 let merchantId: number;

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.js';
-import { createMerchant, createOperator, login, offsetClock } from '../admin/admin.test-support.js';
-import { expectLedgerInvariants, mainBalance, merchantIdOf } from '../ledger/ledger.test-support.js';
 import {
   availBalance,
   entriesWithKey,
@@ -10,13 +8,22 @@ import {
   requestWithdraw,
   withdrawer,
 } from './withdraw.test-support.js';
+import {
+  createMerchant,
+  createOperator,
+  operatorLogin as login,
+  expectLedgerInvariants,
+  mainBalance,
+  merchantIdOf,
+} from '../../test/factories.js';
+import { testClock } from '../../test/clock.js';
 
 let t: TestApp;
 let merchantId: number;
 let admin: string;
 let viewer: string;
 let otherAdmin: string;
-const clock = offsetClock();
+const clock = testClock();
 
 beforeAll(async () => {
   t = await createTestApp({ deps: { clock } });
@@ -24,7 +31,7 @@ beforeAll(async () => {
   admin = await login(t.app, DEMO.merchant, 'admin', 'Admin@12345');
   await createOperator(t.database.db, merchantId, 'viewer2', 'viewer');
   viewer = await login(t.app, DEMO.merchant, 'viewer2');
-  const other = await createMerchant(t.database.db, 'othrc');
+  const other = (await createMerchant(t.database.db, { code: 'othrc' })).id;
   await createOperator(t.database.db, other, 'boss', 'owner');
   otherAdmin = await login(t.app, 'othrc', 'boss');
 });

@@ -2,16 +2,8 @@ import { sql } from 'drizzle-orm';
 import { encryptPayload } from '@bp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.js';
-import { createMerchant, createOperator, login } from '../admin/admin.test-support.js';
-import {
-  addVendor,
-  expectLedgerInvariants,
-  mainBalance,
-  merchantIdOf,
-} from '../ledger/ledger.test-support.js';
 import { rows } from '../../platform/sql.js';
 import { turnoverServiceFor } from './register.js';
-import { loginToken } from '../session/session.test-support.js';
 import { DEMO_PAYMENT_PASSWORD } from '../../seed/demo-withdraw.js';
 import { signBody } from '../../platform/vendor-signature.js';
 import { vendorWalletServiceFor } from '../vendor-wallet/register.js';
@@ -26,6 +18,16 @@ import {
 } from './withdraw.test-support.js';
 import { systemClock } from '../../platform/module.js';
 import { createEventBus } from '../../platform/events.js';
+import {
+  createMerchant,
+  createOperator,
+  operatorLogin as login,
+  addVendor,
+  expectLedgerInvariants,
+  mainBalance,
+  merchantIdOf,
+  loginToken,
+} from '../../test/factories.js';
 
 let t: TestApp;
 let merchantId: number;
@@ -39,7 +41,7 @@ beforeAll(async () => {
   admin = await login(t.app, DEMO.merchant, 'admin', 'Admin@12345');
   await createOperator(t.database.db, merchantId, 'viewer1', 'viewer');
   viewer = await login(t.app, DEMO.merchant, 'viewer1');
-  const other = await createMerchant(t.database.db, 'othwd');
+  const other = (await createMerchant(t.database.db, { code: 'othwd' })).id;
   await createOperator(t.database.db, other, 'boss', 'owner');
   otherAdmin = await login(t.app, 'othwd', 'boss');
 });

@@ -3,10 +3,9 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { DEMO } from '../../test/harness.js';
-import { fund, newMember, TEST_PASSWORD } from '../ledger/ledger.test-support.js';
 import { rows } from '../../platform/sql.js';
-import { loginToken } from '../session/session.test-support.js';
 import { walletBalance } from '../wallet/wallet.test-support.js';
+import { fund, newMember, TEST_PASSWORD, loginToken } from '../../test/factories.js';
 
 /** Factories for withdrawal tests: a funded member with a payment password and a bank account. */
 
