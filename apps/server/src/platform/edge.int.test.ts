@@ -35,7 +35,7 @@ beforeAll(async () => {
   port = (t.app.server.address() as net.AddressInfo).port;
   const db = t.database.db;
   const demoId = await merchantIdOf(db, DEMO.merchant);
-  const otherId = (await createMerchant(db, { code: 'edgeother' })).id;
+  const otherId = (await createMerchant(db, { code: 'edgeother', modules: false })).id;
   await Promise.all([
     createOperator(db, demoId, 'edgeowner', 'owner'),
     createOperator(db, demoId, 'edgeviewer', 'viewer'),

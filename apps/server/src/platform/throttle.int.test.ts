@@ -37,7 +37,7 @@ const instance = (i: number) => (i % 2 === 0 ? t.app : peer);
 
 async function brand() {
   const code = `thr${randomBytes(4).toString('hex')}`;
-  const id = (await createMerchant(db(), { code: code })).id;
+  const id = (await createMerchant(db(), { code: code, modules: false })).id;
   // no slider and no captcha: the burst meets the throttles alone
   await members().updateSettings(db(), id, { sliderRequired: false, captchaAfterFailures: 1000 });
   return { id, code };
@@ -156,12 +156,13 @@ function throttleSuite(store: 'database' | 'redis') {
     });
 
     it('payment password on a transfer: five wrong PINs checked at most, the right one refused', async () => {
-      const merchantId = await createMerchant(db(), { code: `thp${randomBytes(4).toString('hex')}` }).then(
-        async ({ id }) => {
-          await members().updateSettings(db(), id, { sliderRequired: false });
-          return id;
-        },
-      );
+      const merchantId = await createMerchant(db(), {
+        code: `thp${randomBytes(4).toString('hex')}`,
+        modules: false,
+      }).then(async ({ id }) => {
+        await members().updateSettings(db(), id, { sliderRequired: false });
+        return id;
+      });
       const rows = (await db().execute(
         sql`select code from merchant where id = ${merchantId}`,
       )) as unknown as {

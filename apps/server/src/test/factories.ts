@@ -29,12 +29,13 @@ export const TEST_PASSWORD = 'Passw0rd!x';
 // ---------------------------------------------------------------- merchants
 
 /**
- * A fresh merchant (BDT, BN default + EN, domain `<code>.local`, the demo's full module tree) so a
- * test owns its data; `code` defaults to a random one.
+ * A fresh merchant (BDT, BN default + EN, domain `<code>.local`) so a test owns its data; `code`
+ * defaults to a random one. `modules` (default true): with the demo's full module tree; false leaves
+ * the tree empty for the test to switch modules on itself.
  */
 export async function createMerchant(
   db: Db,
-  opts: { code?: string; defaultLanguage?: string } = {},
+  opts: { code?: string; defaultLanguage?: string; modules?: boolean } = {},
 ): Promise<{ id: number; code: string }> {
   const code = opts.code ?? `t${randomBytes(5).toString('hex')}`;
   const [m] = await db
@@ -51,9 +52,11 @@ export async function createMerchant(
     .returning({ id: merchant.id });
   const id = m!.id;
   await db.insert(merchantDomain).values({ merchantId: id, domain: `${code}.local` });
-  await db
-    .insert(merchantModule)
-    .values(flattenModuleTree(DEMO_MODULE_TREE).map((x, i) => ({ merchantId: id, ...x, sort: i })));
+  if (opts.modules !== false) {
+    await db
+      .insert(merchantModule)
+      .values(flattenModuleTree(DEMO_MODULE_TREE).map((x, i) => ({ merchantId: id, ...x, sort: i })));
+  }
   return { id, code };
 }
 

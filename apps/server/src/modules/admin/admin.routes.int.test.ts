@@ -38,7 +38,7 @@ beforeAll(async () => {
   t = await createTestApp({ env: { TRUST_PROXY: 'true' } });
   const db = t.database.db;
   const demoId = await merchantIdOf(db, DEMO.merchant);
-  const otherId = (await createMerchant(db, { code: 'otherbrand' })).id;
+  const otherId = (await createMerchant(db, { code: 'otherbrand', modules: false })).id;
   await Promise.all([
     createOperator(db, demoId, 'editor', 'admin'),
     createOperator(db, demoId, 'viewer1', 'viewer'),

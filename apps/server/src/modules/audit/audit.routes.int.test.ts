@@ -22,7 +22,7 @@ beforeAll(async () => {
   t = await createTestApp();
   const db = t.database.db;
   demoId = await merchantIdOf(db, DEMO.merchant);
-  otherId = (await createMerchant(db, { code: 'otherbrand' })).id;
+  otherId = (await createMerchant(db, { code: 'otherbrand', modules: false })).id;
   await createOperator(db, demoId, 'viewer1', 'viewer');
   await createOperator(db, otherId, 'otherowner', 'owner');
   owner = await login(t.app, DEMO.merchant, 'admin', 'Admin@12345');

@@ -158,7 +158,7 @@ describe('GCSGAME_gameList', () => {
   });
 
   it('lists only what a merchant has switched on: another brand without vendors sees nothing', async () => {
-    await createMerchant(db(), { code: 'catother' });
+    await createMerchant(db(), { code: 'catother', modules: false });
     const v = await list('pageSize=10', { merchant: 'catother' });
     expect(v).toMatchObject({ games: [], totalCount: 0, totalPages: 0 });
   });

@@ -32,7 +32,7 @@ beforeAll(async () => {
   ownerToken = await login(t.app, DEMO.merchant, 'admin', 'Admin@12345');
   await createOperator(t.database.db, merchantId, 'viewer1', 'viewer');
   viewerToken = await login(t.app, DEMO.merchant, 'viewer1');
-  const other = (await createMerchant(t.database.db, { code: 'otherbrand' })).id;
+  const other = (await createMerchant(t.database.db, { code: 'otherbrand', modules: false })).id;
   await createOperator(t.database.db, other, 'boss', 'owner');
   otherOpToken = await login(t.app, 'otherbrand', 'boss');
 });

@@ -128,7 +128,7 @@ describe('mail without SMTP (the outbox)', () => {
     t = await createTestApp();
     const db = t.database.db;
     demoId = await merchantIdOf(db, DEMO.merchant);
-    const otherId = (await createMerchant(db, { code: 'othermail' })).id;
+    const otherId = (await createMerchant(db, { code: 'othermail', modules: false })).id;
     await createOperator(db, demoId, 'mailviewer', 'viewer');
     await createOperator(db, otherId, 'otherowner', 'owner');
     owner = await login(t.app, DEMO.merchant, 'admin', 'Admin@12345');

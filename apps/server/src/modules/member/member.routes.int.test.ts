@@ -104,7 +104,7 @@ describe('GET /wps/member/info/icon and POST /wps/member/language', () => {
 
   it('refuses the icon when PROFPIC3 is off', async () => {
     const code = 'noprofpic';
-    const id = (await createMerchant(t.database.db, { code: code })).id;
+    const id = (await createMerchant(t.database.db, { code: code, modules: false })).id;
     const { merchantModule } = await import('../../db/schema/index.js');
     await t.database.db
       .insert(merchantModule)
@@ -197,7 +197,7 @@ describe('the login record', () => {
     // viewers may read; another merchant's operator sees none of this merchant's rows
     await createOperator(t.database.db, demoId, 'viewer2', 'viewer');
     expect((await get('', await operatorLogin(t.app, DEMO.merchant, 'viewer2'))).statusCode).toBe(200);
-    const otherId = (await createMerchant(t.database.db, { code: 'otherrecord' })).id;
+    const otherId = (await createMerchant(t.database.db, { code: 'otherrecord', modules: false })).id;
     await createOperator(t.database.db, otherId, 'owner2', 'owner');
     const other = await get('', await operatorLogin(t.app, 'otherrecord', 'owner2'));
     expect(other.json().value.totalCount).toBe(0);
@@ -306,7 +306,7 @@ describe('member service', () => {
         mobile: '1336712345',
       }),
     ).rejects.toMatchObject({ code: 'conflict' });
-    const otherId = (await createMerchant(t.database.db, { code: 'treebrand' })).id;
+    const otherId = (await createMerchant(t.database.db, { code: 'treebrand', modules: false })).id;
     const foreign = await members.createMember(t.database.db, {
       merchantId: otherId,
       username: 'demo01',
@@ -398,7 +398,7 @@ describe('members (operator API)', () => {
       (await put('blocked', m.id, await operatorLogin(t.app, DEMO.merchant, 'viewer4'))).statusCode,
     ).toBe(403);
     // another merchant's operator cannot touch this member
-    const otherId = (await createMerchant(t.database.db, { code: 'blockbrand' })).id;
+    const otherId = (await createMerchant(t.database.db, { code: 'blockbrand', modules: false })).id;
     await createOperator(t.database.db, otherId, 'owner5', 'owner');
     expect((await put('blocked', m.id, await operatorLogin(t.app, 'blockbrand', 'owner5'))).statusCode).toBe(
       404,

@@ -19,7 +19,7 @@ const auth = (token: string) => ({ authorization: token });
 beforeAll(async () => {
   t = await createTestApp({ deps: { clock } });
   demoId = await merchantIdOf(t.database.db, DEMO.merchant);
-  const otherId = (await createMerchant(t.database.db, { code: 'otherbrand' })).id;
+  const otherId = (await createMerchant(t.database.db, { code: 'otherbrand', modules: false })).id;
   await Promise.all([
     createOperator(t.database.db, demoId, 'viewer1', 'viewer'),
     createOperator(t.database.db, demoId, 'locky', 'admin'),

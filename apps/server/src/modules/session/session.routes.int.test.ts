@@ -51,7 +51,7 @@ afterAll(async () => {
 /** A merchant of its own (settings and switches do not disturb other tests), with an owner operator. */
 async function brand(modules: Record<string, boolean> = {}) {
   const code = `b${Math.random().toString(36).slice(2, 9)}`;
-  const id = (await createMerchant(t.database.db, { code: code })).id;
+  const id = (await createMerchant(t.database.db, { code: code, modules: false })).id;
   for (const [modId, enabled] of Object.entries(modules)) {
     await t.database.db.insert(merchantModule).values({ merchantId: id, modId, name: modId, enabled });
   }

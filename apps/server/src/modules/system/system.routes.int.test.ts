@@ -224,7 +224,7 @@ describe('GET /wps/system/domainRoute and /wps/system/country', () => {
   it('lists the merchant domains', async () => {
     const m = await createMerchant(t.database.db);
     const res = await get('/wps/system/domainRoute', m.code);
-    expect(res.json().value).toEqual([{ domain: `${m.code}.test`, routeType: 'MAIN' }]);
+    expect(res.json().value).toEqual([{ domain: `${m.code}.local`, routeType: 'MAIN' }]);
   });
 
   it('lists the countries, Bangladesh first', async () => {

@@ -219,7 +219,7 @@ describe('transfer to upline', () => {
   it('rejects an operator token and another merchant’s member session', async () => {
     expect((await upline(adminToken, { amount: '5', paymentPassword: PAY })).statusCode).toBe(401);
     expect((await info(adminToken)).statusCode).toBe(401);
-    const other = (await createMerchant(db(), { code: 'xferforeign' })).id;
+    const other = (await createMerchant(db(), { code: 'xferforeign', modules: false })).id;
     const foreign = await newMember(db(), other, { paymentPassword: PAY });
     const token = await loginToken(t.app, db(), foreign.username, TEST_PASSWORD, { merchant: 'xferforeign' });
     expect((await info(token)).statusCode).toBe(401);
@@ -256,7 +256,7 @@ describe('transfer to downline', () => {
   it('refuses a grandchild, a stranger, another merchant’s member and oneself (403)', async () => {
     const { agent, grandchild } = await family({ agent: 20_000n });
     const stranger = await newMember(db(), merchantId);
-    const otherMerchant = (await createMerchant(db(), { code: 'xferother' })).id;
+    const otherMerchant = (await createMerchant(db(), { code: 'xferother', modules: false })).id;
     const foreign = await newMember(db(), otherMerchant);
     for (const target of [
       { downlineId: grandchild.id },

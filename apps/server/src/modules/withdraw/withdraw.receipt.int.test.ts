@@ -31,7 +31,7 @@ beforeAll(async () => {
   admin = await login(t.app, DEMO.merchant, 'admin', 'Admin@12345');
   await createOperator(t.database.db, merchantId, 'viewer2', 'viewer');
   viewer = await login(t.app, DEMO.merchant, 'viewer2');
-  const other = (await createMerchant(t.database.db, { code: 'othrc' })).id;
+  const other = (await createMerchant(t.database.db, { code: 'othrc', modules: false })).id;
   await createOperator(t.database.db, other, 'boss', 'owner');
   otherAdmin = await login(t.app, 'othrc', 'boss');
 });

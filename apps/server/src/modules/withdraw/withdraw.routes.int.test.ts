@@ -41,7 +41,7 @@ beforeAll(async () => {
   admin = await login(t.app, DEMO.merchant, 'admin', 'Admin@12345');
   await createOperator(t.database.db, merchantId, 'viewer1', 'viewer');
   viewer = await login(t.app, DEMO.merchant, 'viewer1');
-  const other = (await createMerchant(t.database.db, { code: 'othwd' })).id;
+  const other = (await createMerchant(t.database.db, { code: 'othwd', modules: false })).id;
   await createOperator(t.database.db, other, 'boss', 'owner');
   otherAdmin = await login(t.app, 'othwd', 'boss');
 });
