@@ -29,9 +29,11 @@ const PREFIX = 'bp_test_';
 /** Leftovers of runs older than this are dropped by the next run's set-up (a killed run leaves them). */
 const LEFTOVER_AGE_MS = 6 * 3600_000;
 
-const runStamp = () => Math.floor(Date.now() / 1000);
+/** Set by `buildTemplates`: every database of the run starts with it, so the run's end drops them all. */
+const RUN_ENV = 'BP_TEST_RUN';
+const runStamp = () => `${Math.floor(Date.now() / 1000)}`;
 const uniqueName = (kind: string) =>
-  `${PREFIX}${runStamp()}_${kind}_${process.pid}_${randomBytes(3).toString('hex')}`;
+  `${PREFIX}${process.env[RUN_ENV] ?? runStamp()}_${kind}_${process.pid}_${randomBytes(3).toString('hex')}`;
 
 /** PGlite directories live in memory (/dev/shm) where there is one. */
 function scratchRoot(): string {
@@ -102,7 +104,10 @@ export async function createTestDatabase(
       c.query(`create database ${name}${template ? ` template ${template}` : ''}`),
     );
     const url = dbUrl(baseUrl, name);
-    const open = await openDatabase({ databaseUrl: url, poolMax: opts.poolMax ?? 5 });
+    const open = await openDatabase({ databaseUrl: url, poolMax: opts.poolMax ?? 5 }).catch(async (err) => {
+      await withAdmin(baseUrl, (c) => c.query(`drop database if exists ${name} with (force)`));
+      throw err;
+    });
     let connected = true;
     const disconnect = async () => {
       if (connected) await open.close();
@@ -125,7 +130,10 @@ export async function createTestDatabase(
   } else {
     const dataDir = path.join(scratchRoot(), uniqueName('dir'));
     if (template) fs.cpSync(template, dataDir, { recursive: true });
-    const open = await openDatabase({ dataDir });
+    const open = await openDatabase({ dataDir }).catch((err) => {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      throw err;
+    });
     let connected = true;
     const disconnect = async () => {
       if (connected) await open.close();
@@ -163,6 +171,10 @@ export async function buildTemplates(): Promise<{
   teardown(): Promise<void>;
 }> {
   const started = performance.now();
+  const run = `${runStamp()}_r${randomBytes(3).toString('hex')}`;
+  process.env[RUN_ENV] = run;
+  /** This run's databases and directories (a file that failed before closing its own leaves one). */
+  const ofRun = (name: string) => name.startsWith(`${PREFIX}${run}_`);
   const setupLog = path.join(os.tmpdir(), `${uniqueName('setup')}.log`);
   fs.writeFileSync(setupLog, '');
   process.env[SETUP_LOG_ENV] = setupLog;
@@ -201,7 +213,12 @@ export async function buildTemplates(): Promise<{
     for (const k of ['migrated', 'seeded'] as const) process.env[TEMPLATE_ENV[k]] = names[k];
     teardown = () =>
       withAdmin(baseUrl, async (c) => {
-        for (const n of Object.values(names)) await c.query(`drop database if exists ${n} with (force)`);
+        const { rows } = await c.query<{ datname: string }>(
+          `select datname from pg_database where datname like '${PREFIX}%'`,
+        );
+        for (const r of rows.filter((x) => ofRun(x.datname))) {
+          await c.query(`drop database if exists ${r.datname} with (force)`);
+        }
       });
   } else {
     const root = scratchRoot();
@@ -218,7 +235,9 @@ export async function buildTemplates(): Promise<{
     await s.close();
     for (const k of ['migrated', 'seeded'] as const) process.env[TEMPLATE_ENV[k]] = dirs[k];
     teardown = async () => {
-      for (const d of Object.values(dirs)) fs.rmSync(d, { recursive: true, force: true });
+      for (const d of fs.readdirSync(root).filter(ofRun)) {
+        fs.rmSync(path.join(root, d), { recursive: true, force: true });
+      }
     };
   }
   const dropTemplates = teardown;
