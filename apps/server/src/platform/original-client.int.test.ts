@@ -5,7 +5,7 @@ import { member } from '../db/schema/index.js';
 import { createTestApp, DEMO, type TestApp } from '../test/harness.js';
 import { DEMO_OPERATOR } from '../seed/demo-operator.js';
 import { gameOfKind } from '../games/game-server.test-support.js';
-import { operatorLogin, createMerchant, fund, merchantIdOf } from '../test/factories.js';
+import { operatorLogin, createMerchant, freshIp, freshPhone, fund, merchantIdOf } from '../test/factories.js';
 
 /**
  * A client written for the original platform, end to end (issue 12, finding 7): plain JSON bodies
@@ -17,8 +17,6 @@ import { operatorLogin, createMerchant, fund, merchantIdOf } from '../test/facto
 
 let t: TestApp;
 let seq = 0;
-const ip = () => `10.12.${Math.floor(seq / 250)}.${(seq++ % 250) + 1}`;
-const phone = () => `17${String(10_000_000 + Math.floor(Math.random() * 80_000_000) + seq++).slice(-8)}`;
 const name = () => `orig${Date.now().toString(36).slice(-4)}${seq++}`;
 
 /** Plain HTTP as the original's clients speak it: JSON body, raw token, the merchant header. */
@@ -31,7 +29,7 @@ async function call(
   const res = await t.app.inject({
     method,
     url,
-    remoteAddress: ip(),
+    remoteAddress: freshIp(),
     headers: {
       merchant,
       'content-type': 'application/json',
@@ -95,7 +93,7 @@ describe('a client of the original platform', () => {
     expect(byName.status, byName.text).toBe(200);
     expect(byName.json.value.userName).toBe(username);
 
-    const number = phone();
+    const number = freshPhone();
     const byMobile = await registerByMobile(DEMO.merchant, `0${number}`);
     expect(byMobile.status, byMobile.text).toBe(200);
     expect(byMobile.json.value.userName).toBe(number);
@@ -168,7 +166,7 @@ describe('a client of the original platform', () => {
     expect(Object.keys(byName.json.value.errors)).toEqual(
       expect.arrayContaining(['termsAccepted', 'ageConfirmed']),
     );
-    const number = phone();
+    const number = freshPhone();
     const byMobile = await registerByMobile(strict.code, `0${number}`);
     expectRefusal(byMobile, 'register_field_invalid');
     expect(byMobile.json.value.errors.verificationCode.key).toBe('required');

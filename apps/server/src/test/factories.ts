@@ -26,6 +26,21 @@ export const OPERATOR_PASSWORD = 'Secret#12345';
 /** The password `newMember` gives a member. */
 export const TEST_PASSWORD = 'Passw0rd!x';
 
+// ---------------------------------------------------------------- callers
+
+let addressSeq = 0;
+/** A caller address no other test of this process used, so per-IP limits never leak between tests. */
+export function freshIp(): string {
+  const n = addressSeq++;
+  return `10.${100 + (Math.floor(n / 62_500) % 150)}.${Math.floor(n / 250) % 250}.${(n % 250) + 1}`;
+}
+
+let phoneSeq = 0;
+/** A Bangladeshi mobile number in national form (`17xxxxxxxx`) no other test of this process used. */
+export function freshPhone(prefix = '17'): string {
+  return `${prefix}${String(10_000_000 + phoneSeq++).slice(-8)}`;
+}
+
 // ---------------------------------------------------------------- merchants
 
 /**

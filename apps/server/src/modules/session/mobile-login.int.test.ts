@@ -7,6 +7,8 @@ import {
   createMerchant,
   loginRequest,
   solveSlider,
+  freshIp,
+  freshPhone,
 } from '../../test/factories.js';
 import { testClock } from '../../test/clock.js';
 
@@ -24,9 +26,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-let seq = 0;
-const freshIp = () => `10.9.${Math.floor(seq / 250)}.${(seq++ % 250) + 1}`;
-const freshPhone = () => `17${String(10_000_000 + seq++ + Math.floor(Math.random() * 80_000_000)).slice(-8)}`;
 const PASSWORD = 'Secret#12';
 
 interface Brand {

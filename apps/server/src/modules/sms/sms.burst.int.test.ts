@@ -5,7 +5,7 @@ import { sliderChallenge, smsCode } from '../../db/schema/index.js';
 import type { ModuleRegister } from '../../platform/module.js';
 import { memberServiceFor } from '../member/register.js';
 import type { MemberService } from '../member/member.service.js';
-import { createOperator, operatorLogin, createMerchant } from '../../test/factories.js';
+import { createOperator, operatorLogin, createMerchant, freshIp, freshPhone } from '../../test/factories.js';
 
 /**
  * One-time codes and slider challenges under a parallel burst (issue 12): the attempt is counted and
@@ -29,8 +29,6 @@ afterAll(async () => {
 });
 
 let seq = 0;
-const freshIp = () => `10.31.${Math.floor(seq / 250)}.${(seq++ % 250) + 1}`;
-const freshPhone = () => `17${String(20_000_000 + seq++).slice(-8)}`;
 
 async function brand() {
   const m = await createMerchant(t.database.db);

@@ -7,7 +7,14 @@ import { createSmsService } from './sms.service.js';
 import type { ModuleRegister } from '../../platform/module.js';
 import { memberServiceFor } from '../member/register.js';
 import type { MemberService } from '../member/member.service.js';
-import { createOperator, operatorLogin, createMerchant, loginToken } from '../../test/factories.js';
+import {
+  createOperator,
+  operatorLogin,
+  createMerchant,
+  loginToken,
+  freshIp,
+  freshPhone,
+} from '../../test/factories.js';
 import { testClock } from '../../test/clock.js';
 
 const clock = testClock();
@@ -24,11 +31,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-let ipSeq = 10;
 /** A fresh caller IP, so per-IP throttles of one test do not leak into another. */
-const freshIp = () => `10.9.${Math.floor(ipSeq / 250)}.${(ipSeq++ % 250) + 1}`;
-let phoneSeq = 0;
-const freshPhone = () => `17${String(10_000_000 + phoneSeq++).slice(-8)}`;
 
 async function brand() {
   const m = await createMerchant(t.database.db);
