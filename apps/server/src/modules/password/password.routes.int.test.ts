@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { encryptPayload } from '@bp/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, DEMO, type TestApp } from '../../test/harness.js';
+import { createTestApp, DEMO, type TestApp, expectNoSecret } from '../../test/harness.js';
 import { authEvent, passwordReset, smsCode } from '../../db/schema/index.js';
 import { startTestSmtp, type TestSmtp } from '../mail/mail.test-support.js';
 import { captureProcessOutput, createTestMember, setModule } from './security.test-support.js';
@@ -572,6 +572,6 @@ describe('secrets stay out of logs', () => {
   it('no password, code or token appears in any log line', async () => {
     const text = log.text();
     expect(text.length).toBeGreaterThan(0);
-    for (const s of secrets) expect(text).not.toContain(s);
+    for (const s of secrets) expectNoSecret(text, s);
   });
 });
