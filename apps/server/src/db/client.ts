@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -80,6 +81,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     dataDir: opts.dataDir,
     loadDataDir: opts.loadDataDir,
     parsers: { [INT8]: (v: string) => BigInt(v) },
+    // contrib extensions the migrations create must be loaded by every PGlite that opens the data
+    // (templates and their copies alike): pg_trgm for the lobby's name search (0024)
+    extensions: { pg_trgm },
   });
   await client.waitReady;
   const db = trackCommits(drizzlePglite({ client, schema }) as unknown as Db);

@@ -121,8 +121,6 @@ export async function importCatalogue(
     gamesUpdated += r.updated;
   }
 
-  if (gamesInserted + gamesUpdated > 500) await catalogueRepo.analyze(tx);
-
   const gamesDisabled = feed.disableMissing
     ? await catalogueRepo.disableMissing(
         tx,
@@ -144,6 +142,9 @@ export async function importCatalogue(
       })),
     );
   }
+
+  // after the merchant's vendors too: the name search's plan depends on their statistics
+  if (gamesInserted + gamesUpdated > 500) await catalogueRepo.analyze(tx);
 
   return {
     vendorsInserted: vendors.inserted,

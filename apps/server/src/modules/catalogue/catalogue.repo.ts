@@ -65,13 +65,29 @@ const list = (values: readonly (string | number)[]) =>
     sql`, `,
   );
 
+/** A run of three letters, marks or digits: what pg_trgm takes trigrams from (its word characters). */
+const HAS_TRIGRAM = /[\p{L}\p{M}\p{N}]{3}/u;
+
+/**
+ * Case-insensitive substring of any of the game's names (`search` is already NFC and lower case,
+ * search_text the names the same way). `like '%q%'` (wildcards escaped) is answered from the trigram
+ * index (migration 0024) with an exact recheck, so it matches exactly what strpos does. A query with no
+ * trigram (one or two letters, or letters split by spaces or punctuation) would make the index read
+ * every entry: those scan with strpos instead, as the search always did (such short queries match a
+ * large part of the catalogue anyway, and there are few enough distinct ones for the lobby cache).
+ */
+function nameMatches(search: string): SQL {
+  if (!HAS_TRIGRAM.test(search)) return sql`strpos(g.search_text, ${search}) > 0`;
+  return sql`g.search_text like ${`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`;
+}
+
 function where(f: GameFilter): SQL {
   const c: SQL[] = [sql`g.status <> 'disabled'`, sql`coalesce(mg.enabled, true)`];
   if (f.gameType) c.push(sql`g.game_type = ${f.gameType}`);
   if (f.gameTypes) c.push(sql`g.game_type in (${list(f.gameTypes)})`);
   if (f.vendor) c.push(sql`g.vendor_code = ${f.vendor}`);
   if (f.classify) c.push(sql`g.game_classify = ${f.classify}`);
-  if (f.search) c.push(sql`strpos(g.search_text, ${f.search}) > 0`);
+  if (f.search) c.push(nameMatches(f.search));
   if (f.isNew !== undefined) c.push(sql`g.is_new = ${f.isNew}`);
   if (f.isHot !== undefined) c.push(sql`coalesce(mg.is_hot, g.is_hot) = ${f.isHot}`);
   return sql.join(c, sql` and `);
@@ -329,10 +345,15 @@ export const catalogueRepo = {
     );
   },
 
-  /** Fresh planner statistics after a bulk import (the lobby joins are planned from them). */
+  /**
+   * Fresh planner statistics after a bulk import (the lobby joins are planned from them). Without
+   * merchant_vendor's, the planner takes a merchant for one vendor and walks each vendor's games
+   * instead of asking the name search's trigram index first.
+   */
   async analyze(db: Executor) {
     await db.execute(sql`analyze game`);
     await db.execute(sql`analyze game_vendor`);
+    await db.execute(sql`analyze merchant_vendor`);
   },
 
   async vendorCodes(db: Executor): Promise<Set<string>> {
@@ -483,7 +504,7 @@ export const catalogueRepo = {
     if (f.nodeId !== undefined) c.push(sql`g.node_id = ${f.nodeId}`);
     if (f.vendor) c.push(sql`g.vendor_code = ${f.vendor}`);
     if (f.gameType) c.push(sql`g.game_type = ${f.gameType}`);
-    if (f.search) c.push(sql`strpos(g.search_text, ${f.search}) > 0`);
+    if (f.search) c.push(nameMatches(f.search));
     return rows<{
       node_id: number;
       vendor_code: string;
