@@ -38,14 +38,11 @@ export default tseslint.config(
     },
   },
   // Server rooms (DESIGN "Modules"): a module, and the built-in game server, is entered only through
-  // its index.ts; platform/ and db/ sit below the modules and never import one. Tests are exempt.
+  // its index.ts; platform/ and db/ sit below the modules and never import one. Tests keep the same
+  // doors: a test reaches its own module's files, and everything else through public entries or the
+  // one test library (src/test), which itself uses only public entries.
   {
     files: ['apps/server/src/**/*.ts'],
-    ignores: [
-      'apps/server/src/**/*.test.ts',
-      'apps/server/src/**/*.test-support.ts',
-      'apps/server/src/test/**',
-    ],
     plugins: { boundaries },
     settings: {
       // anchored at the repository: the unit test lints from apps/server, npm run lint from the root

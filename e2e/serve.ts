@@ -25,7 +25,7 @@ const env: NodeJS.ProcessEnv = {
  * for Google, so the social-login specs run the whole browser dance offline. It logs every visitor in
  * as one fixed identity.
  */
-const { startTestOidcProvider } = await import('../apps/server/src/modules/social/social.test-support.js');
+const { startTestOidcProvider } = await import('../apps/server/src/test/oidc.js');
 const idp = await startTestOidcProvider();
 // the callback on the demo merchant's address and on each e2e merchant's own domain (e2e0.e2e.test, ...)
 const e2eHosts = Array.from({ length: Number(process.env.E2E_MERCHANTS ?? 0) }, (_, n) => `e2e${n}.e2e.test`);

@@ -4,10 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crashElapsedMsFor, crashLinkValid, crashMultiplierX100At, crashPointX100 } from '@bp/games';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { rows } from '../platform/sql.js';
-import { memberSession } from '../modules/catalogue/catalogue.test-support.js';
-import { gameOfKind, gsCall, minorOf, playGame, requestId, vendorTxns } from './game-server.test-support.js';
+import { memberSession, expectLedgerInvariants, fund, mainBalance, merchantIdOf } from '../test/factories.js';
+import { gameOfKind, gsCall, minorOf, playGame, requestId, vendorTxns } from '../test/games.js';
 import { CRASH_STALE_MS } from './crash.service.js';
-import { expectLedgerInvariants, fund, mainBalance, merchantIdOf } from '../test/factories.js';
 import { testClock } from '../test/clock.js';
 
 const PAUSE_MS = 3000;

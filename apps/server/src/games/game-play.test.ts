@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fairRng, slotConfigFor } from '@bp/games';
 import type { TGameClassify, TGameType } from '@bp/contract';
-import { generateDemoFeed } from '../modules/catalogue/catalogue.feed.js';
+import { generateDemoFeed } from '../modules/catalogue/index.js';
 import { gameKindOf } from './game-kind.js';
 import {
   diceDecision,

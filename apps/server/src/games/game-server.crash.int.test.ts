@@ -7,11 +7,11 @@ import { systemClock } from '../platform/module.js';
 import { createTestDatabase, DEMO, type TestDatabase } from '../test/harness.js';
 import { fund, merchantIdOf, newMember } from '../test/factories.js';
 import { startServerProcess, freePort, type ServerProcess } from '../test/server-process.js';
-import { checkLedgerInvariants } from '../modules/ledger/ledger.invariants.js';
+import { checkLedgerInvariants } from '../modules/ledger/index.js';
 import { rows } from '../platform/sql.js';
-import { vendorWalletServiceFor } from '../modules/vendor-wallet/register.js';
+import { vendorWalletServiceFor } from '../modules/vendor-wallet/index.js';
 import { createGameSessionService } from './game-session.service.js';
-import { gameOfKind } from './game-server.test-support.js';
+import { gameOfKind } from '../test/games.js';
 
 /**
  * The game server is killed with SIGKILL while many spins are in flight (outcome written, debit or

@@ -5,9 +5,8 @@ import { replayRound } from '@bp/games';
 import type { TGameKind } from '@bp/contract';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { rows } from '../platform/sql.js';
-import { memberSession } from '../modules/catalogue/catalogue.test-support.js';
-import { gameOfKind, gsCall, minorOf, playGame, requestId, vendorTxns } from './game-server.test-support.js';
-import { expectLedgerInvariants, fund, mainBalance, merchantIdOf } from '../test/factories.js';
+import { memberSession, expectLedgerInvariants, fund, mainBalance, merchantIdOf } from '../test/factories.js';
+import { gameOfKind, gsCall, minorOf, playGame, requestId, vendorTxns } from '../test/games.js';
 
 let t: TestApp;
 let merchantId: number;

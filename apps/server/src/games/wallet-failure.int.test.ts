@@ -4,10 +4,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { rows } from '../platform/sql.js';
-import { memberSession } from '../modules/catalogue/catalogue.test-support.js';
-import { gameOfKind, gsCall, minorOf, playGame, requestId, vendorTxns } from './game-server.test-support.js';
+import { memberSession, expectLedgerInvariants, fund, mainBalance, merchantIdOf } from '../test/factories.js';
+import { gameOfKind, gsCall, minorOf, playGame, requestId, vendorTxns } from '../test/games.js';
 import { RECOVERY_JOB } from './register.js';
-import { expectLedgerInvariants, fund, mainBalance, merchantIdOf } from '../test/factories.js';
 
 /**
  * The game server reaches the wallet through a proxy that can lose requests or answers, the two

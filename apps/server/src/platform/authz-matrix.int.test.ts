@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAccess, TMemberKind, TOperatorRole } from '@bp/contract';
 import { createTestApp, DEMO, type TestApp } from '../test/harness.js';
-import { addChannel } from '../modules/deposit/deposit.test-support.js';
 import {
+  addChannel,
   createOperator,
   operatorLogin,
   createMerchant,

@@ -94,6 +94,33 @@ describe('server module boundaries', { timeout: 60_000 }, () => {
     ).toEqual([BELOW]);
   });
 
+  it("tests keep the doors: another module's test helpers or internals fail, the test library and entries pass", async () => {
+    const cases: Array<[string, string]> = [
+      [
+        'modules/sms/probe.int.test.ts',
+        "import { testFeed } from '../catalogue/catalogue.test-support.js';\nexport const p = testFeed;\n",
+      ],
+      [
+        'games/probe.int.test.ts',
+        "import { createLedgerService } from '../modules/ledger/ledger.service.js';\nexport const p = createLedgerService;\n",
+      ],
+      [
+        'test/probe.ts',
+        "import { operatorRepo } from '../modules/operator/operator.repo.js';\nexport const p = operatorRepo;\n",
+      ],
+    ];
+    for (const [file, code] of cases) expect(await lint(file, code), file).toEqual([INTERNALS]);
+    const fine = [
+      "import { testFeed } from './catalogue.test-support.js';",
+      "import { createCatalogueService } from './catalogue.service.js';",
+      "import { newMember, operatorToken } from '../../test/factories.js';",
+      "import { ledgerServiceFor } from '../ledger/index.js';",
+      'export const probe = [testFeed, createCatalogueService, newMember, operatorToken, ledgerServiceFor];',
+      '',
+    ].join('\n');
+    expect(await lint('modules/catalogue/probe.int.test.ts', fine)).toEqual([]);
+  });
+
   it("a module's own files, platform/, db/ and other entries pass", async () => {
     const code = [
       "import { createWithdrawService } from './withdraw.service.js';",

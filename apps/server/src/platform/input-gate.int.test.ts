@@ -2,13 +2,18 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, type TestApp } from '../test/harness.js';
 import { rows } from './sql.js';
-import { memberSession, operatorToken } from '../modules/catalogue/catalogue.test-support.js';
-import { addChannel } from '../modules/deposit/deposit.test-support.js';
+import {
+  memberSession,
+  operatorToken,
+  addChannel,
+  addVendor,
+  expectLedgerInvariants,
+  fund,
+  merchantIdOf,
+  newMember,
+  openVendorSession,
+} from '../test/factories.js';
 import { signBody } from './vendor-signature.js';
-import { vendorWalletServiceFor } from '../modules/vendor-wallet/register.js';
-import { createEventBus } from './events.js';
-import { systemClock } from './module.js';
-import { addVendor, expectLedgerInvariants, fund, merchantIdOf, newMember } from '../test/factories.js';
 
 const NUL = 'bad\u0000text';
 const SURROGATE = 'bad\ud800text';
@@ -105,11 +110,7 @@ describe('the input gate refuses NUL, lone surrogates and control characters wit
   it("in a vendor wallet callback's gameCode, with a valid signature", async () => {
     const m = await newMember(t.database.db, merchantId);
     await fund(t.database.db, merchantId, m.id, 100_00n);
-    const s = await vendorWalletServiceFor({
-      db: t.database.db,
-      events: createEventBus(),
-      clock: systemClock,
-    }).openSession(t.database.db, { merchantId, memberId: m.id, vendorCode: VENDOR });
+    const s = await openVendorSession(t.database.db, merchantId, m.id, VENDOR);
     const before = await written();
     for (const [i, bad] of HOSTILE.entries()) {
       const raw = JSON.stringify({

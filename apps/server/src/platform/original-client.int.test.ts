@@ -4,7 +4,7 @@ import { ERRORS } from '@bp/contract';
 import { member } from '../db/schema/index.js';
 import { createTestApp, DEMO, type TestApp } from '../test/harness.js';
 import { DEMO_OPERATOR } from '../seed/demo-operator.js';
-import { gameOfKind } from '../games/game-server.test-support.js';
+import { gameOfKind } from '../test/games.js';
 import { operatorLogin, createMerchant, freshIp, freshPhone, fund, merchantIdOf } from '../test/factories.js';
 
 /**

@@ -6,14 +6,14 @@ import type { FastifyInstance } from 'fastify';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { buildApp } from '../app.js';
 import { authEvent, operator } from '../db/schema/index.js';
-import { createMemberService } from '../modules/member/member.service.js';
-import { systemClock } from './module.js';
 import {
   createMerchant,
   createOperator,
+  createTestMember,
   fund,
   mainBalance,
   newMember,
+  setAuthSettings,
   TEST_PASSWORD,
   loginToken,
 } from '../test/factories.js';
@@ -27,7 +27,6 @@ import {
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const PAY = '246810';
-const members = () => createMemberService({ db: db(), clock: systemClock });
 let t: TestApp;
 let peer: FastifyInstance;
 const db = () => t.database.db;
@@ -39,7 +38,7 @@ async function brand() {
   const code = `thr${randomBytes(4).toString('hex')}`;
   const id = (await createMerchant(db(), { code: code, modules: false })).id;
   // no slider and no captcha: the burst meets the throttles alone
-  await members().updateSettings(db(), id, { sliderRequired: false, captchaAfterFailures: 1000 });
+  await setAuthSettings(db(), id, { sliderRequired: false, captchaAfterFailures: 1000 });
   return { id, code };
 }
 
@@ -108,7 +107,7 @@ function throttleSuite(store: 'database' | 'redis') {
 
     it('member login per account: five wrong passwords checked at most, the right one refused', async () => {
       const b = await brand();
-      await members().createMember(db(), { merchantId: b.id, username: 'burst1', password: 'Secret#123' });
+      await createTestMember(db(), b.id, { username: 'burst1', password: 'Secret#123' });
       const res = await burst(5, (i, right) =>
         loginAt(i, b.code, 'burst1', right ? 'Secret#123' : 'wrong-pass', ipOf()),
       );
@@ -123,8 +122,8 @@ function throttleSuite(store: 'database' | 'redis') {
 
     it('member login per IP: no more failures checked than the IP limit, across usernames', async () => {
       const b = await brand();
-      await members().updateSettings(db(), b.id, { ipLockoutFailures: 5 });
-      await members().createMember(db(), { merchantId: b.id, username: 'ipvictim', password: 'Secret#123' });
+      await setAuthSettings(db(), b.id, { ipLockoutFailures: 5 });
+      await createTestMember(db(), b.id, { username: 'ipvictim', password: 'Secret#123' });
       const ip = ipOf();
       const res = await burst(5, (i, right) =>
         right
@@ -160,7 +159,7 @@ function throttleSuite(store: 'database' | 'redis') {
         code: `thp${randomBytes(4).toString('hex')}`,
         modules: false,
       }).then(async ({ id }) => {
-        await members().updateSettings(db(), id, { sliderRequired: false });
+        await setAuthSettings(db(), id, { sliderRequired: false });
         return id;
       });
       const rows = (await db().execute(

@@ -2,17 +2,20 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import type { TOperatorRole } from '@bp/contract';
+import type { TAuthSettings, TOperatorRole } from '@bp/contract';
 import type { Db } from '../db/client.js';
 import { merchant, merchantDomain, merchantModule, sliderChallenge } from '../db/schema/index.js';
 import { DEMO_MODULE_TREE, flattenModuleTree } from '../seed/demo-merchant.js';
 import { systemClock } from '../platform/module.js';
 import { hashPassword } from '../platform/password.js';
 import { rows } from '../platform/sql.js';
-import { createMemberService, type MemberRow } from '../modules/member/member.service.js';
-import { operatorRepo } from '../modules/operator/operator.repo.js';
-import { createLedgerService } from '../modules/ledger/ledger.service.js';
-import { checkLedgerInvariants } from '../modules/ledger/ledger.invariants.js';
+import { createMemberService, type MemberRow, type NewMemberInput } from '../modules/member/index.js';
+import { operatorRepo } from '../modules/operator/index.js';
+import { checkLedgerInvariants, createLedgerService } from '../modules/ledger/index.js';
+import { vendorWalletServiceFor } from '../modules/vendor-wallet/index.js';
+import { depositRepo, type ChannelValues } from '../modules/deposit/index.js';
+import { createEventBus } from '../platform/events.js';
+import { signBody } from '../platform/vendor-signature.js';
 import { DEMO } from './harness.js';
 
 /**
@@ -246,4 +249,139 @@ export async function addVendor(
 
 export async function expectLedgerInvariants(db: Db) {
   expect(await checkLedgerInvariants(db)).toEqual([]);
+}
+
+// ---------------------------------------------------------------- sessions, switches and play
+
+/** The demo merchant's seeded operator (`admin`), logged in. */
+export async function operatorToken(app: FastifyInstance): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/admin/api/session/login',
+    payload: { merchantCode: DEMO.merchant, username: 'admin', password: 'Admin@12345' },
+  });
+  if (res.statusCode !== 200) throw new Error(`operator login: ${res.body}`);
+  return res.json().value.token as string;
+}
+
+let seq = 0;
+/** A member with a known password (and whatever profile fields the test needs). */
+export async function createTestMember(
+  db: Db,
+  merchantId: number,
+  input: Partial<NewMemberInput> & { password?: string } = {},
+) {
+  const members = createMemberService({ db, clock: systemClock });
+  const username = input.username ?? `sec${process.pid % 1000}${++seq}${Math.floor(Math.random() * 1000)}`;
+  const password = input.password ?? 'Start#1234';
+  const m = await db.transaction((tx) =>
+    members.createMember(tx, { merchantId, ...input, username, password }),
+  );
+  return { ...m, password };
+}
+
+/** Switches a white-label module through the operator API (so the merchant cache is invalidated). */
+export async function setModule(
+  app: FastifyInstance,
+  operatorToken: string,
+  modId: string,
+  enabled: boolean,
+) {
+  const res = await app.inject({
+    method: 'PUT',
+    url: `/admin/api/whitelabel/${modId}`,
+    headers: { authorization: operatorToken },
+    payload: { enabled },
+  });
+  if (res.statusCode !== 200) throw new Error(`module ${modId}: ${res.body}`);
+}
+
+/** A logged-in member (type 0 unless told), with its Merchant and Authorization headers. */
+export async function memberSession(app: FastifyInstance, db: Db, merchantId: number, type = 0) {
+  const m = await newMember(db, merchantId, { type });
+  const token = await loginToken(app, db, m.username, TEST_PASSWORD);
+  return { ...m, headers: { merchant: DEMO.merchant, authorization: token } };
+}
+
+// vendor sessions are plain rows: any wallet service over the same database can open them
+const sessionEvents = createEventBus();
+
+/** A seamless-wallet session of the member with the vendor (what a game launch opens): its token. */
+export function openVendorSession(db: Db, merchantId: number, memberId: number, vendorCode: string) {
+  return vendorWalletServiceFor({ db, events: sessionEvents, clock: systemClock }).openSession(db, {
+    merchantId,
+    memberId,
+    vendorCode,
+  });
+}
+
+/** Changes the merchant's member sign-up and login settings (slider, captcha, lockouts...). */
+export function setAuthSettings(db: Db, merchantId: number, patch: Partial<TAuthSettings>) {
+  return createMemberService({ db, clock: systemClock }).updateSettings(db, merchantId, patch);
+}
+
+/**
+ * A real settled win: the member bets `bet` and the vendor credits `win` for the same round, both
+ * through the signed seamless-wallet HTTP callbacks with the merchant's secret for that vendor.
+ */
+export async function settleWin(
+  app: FastifyInstance,
+  db: Db,
+  p: { merchantId: number; memberId: number; vendor: string; gameCode: string; bet: string; win: string },
+) {
+  const [mv] = await rows<{ api_secret: string }>(
+    db,
+    sql`select api_secret from merchant_vendor where merchant_id = ${p.merchantId} and vendor_code = ${p.vendor}`,
+  );
+  const session = await openVendorSession(db, p.merchantId, p.memberId, p.vendor);
+  const call = async (op: string, body: Record<string, unknown>) => {
+    const raw = JSON.stringify({ playerId: String(p.memberId), currency: 'BDT', ...body });
+    const res = await app.inject({
+      method: 'POST',
+      url: `/vendor/${p.vendor}/wallet/${op}`,
+      headers: {
+        merchant: DEMO.merchant,
+        'content-type': 'application/json',
+        'x-signature': signBody(mv!.api_secret, raw),
+      },
+      payload: raw,
+    });
+    if (res.statusCode !== 200) throw new Error(`${op}: ${res.body}`);
+  };
+  const roundId = `r-${randomBytes(6).toString('hex')}`;
+  await call('debit', {
+    token: session.token,
+    txnId: `d-${randomBytes(6).toString('hex')}`,
+    roundId,
+    amount: p.bet,
+    gameCode: p.gameCode,
+  });
+  await call('credit', {
+    txnId: `c-${randomBytes(6).toString('hex')}`,
+    roundId,
+    amount: p.win,
+    gameCode: p.gameCode,
+  });
+}
+
+/** A deposit channel row (bank transfer unless told), enabled. */
+export async function addChannel(db: Db, merchantId: number, v: Partial<ChannelValues> = {}) {
+  const kind = v.kind ?? 'bank';
+  return depositRepo.insertChannel(db, merchantId, {
+    kind,
+    name: v.name ?? `${kind} ${randomBytes(3).toString('hex')}`,
+    bankName: kind === 'bank' ? 'Test Bank' : null,
+    accountName: kind === 'bank' ? 'Test Account' : null,
+    accountNumber: kind === 'bank' ? '000111222333' : null,
+    gatewayUrl: null,
+    gatewayMchId: null,
+    gatewaySecret: null,
+    minAmount: 100_00n,
+    maxAmount: 10_000_00n,
+    feeFixed: 0n,
+    feeBps: 0,
+    enabled: true,
+    sortOrder: 0,
+    ...v,
+  });
 }

@@ -4,11 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { TGameKind } from '@bp/contract';
 import type { Db } from '../db/client.js';
-import { DEMO } from '../test/harness.js';
+import { DEMO } from './harness.js';
 import { rows } from '../platform/sql.js';
-import { gameKindOf } from './game-kind.js';
+import { gameKindOf } from '../games/index.js';
 
-/** Factories for the game server's integration tests. */
+/** Factories for the built-in game server's tests: games of a kind, launching and playing them over HTTP. */
 
 /** A game of the demo merchant's catalogue that the built-in server plays as `kind`. */
 export async function gameOfKind(db: Db, kind: TGameKind, opts: { not?: number[] } = {}) {

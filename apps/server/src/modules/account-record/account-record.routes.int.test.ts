@@ -4,9 +4,9 @@ import { createTestApp, DEMO, type TestApp } from '../../test/harness.js';
 import { createEventBus } from '../../platform/events.js';
 import { systemClock } from '../../platform/module.js';
 import { formatMerchantTime } from '../../platform/time.js';
-import { createLedgerService, type HouseAccountCode } from '../ledger/ledger.service.js';
+import { createLedgerService, type HouseAccountCode } from '../ledger/index.js';
 import { signBody } from '../../platform/vendor-signature.js';
-import { vendorWalletServiceFor } from '../vendor-wallet/register.js';
+import { vendorWalletServiceFor } from '../vendor-wallet/index.js';
 import {
   addVendor,
   expectLedgerInvariants,

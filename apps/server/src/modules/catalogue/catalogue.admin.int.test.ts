@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { TCatalogueFeed } from '@bp/contract';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.js';
-import { importFeed, nodeIdOf, operatorToken, testFeed } from './catalogue.test-support.js';
-import { createOperator, operatorLogin as login, merchantIdOf } from '../../test/factories.js';
+import { importFeed, nodeIdOf, testFeed } from './catalogue.test-support.js';
+import { operatorToken, createOperator, operatorLogin as login, merchantIdOf } from '../../test/factories.js';
 
 let t: TestApp;
 let merchantId: number;

@@ -1,19 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.js';
-import { setModule } from '../password/security.test-support.js';
+import {
+  setModule,
+  memberSession,
+  operatorToken,
+  settleWin,
+  createMerchant,
+  fund,
+  merchantIdOf,
+} from '../../test/factories.js';
 import type { ModuleRegister } from '../../platform/module.js';
 import { catalogueServiceFor } from './register.js';
 import type { CatalogueService } from './catalogue.service.js';
-import {
-  importFeed,
-  memberSession,
-  nodeIdOf,
-  operatorToken,
-  settleWin,
-  testFeed,
-} from './catalogue.test-support.js';
-import { createMerchant, fund, merchantIdOf } from '../../test/factories.js';
+import { importFeed, nodeIdOf, testFeed } from './catalogue.test-support.js';
 import { testClock } from '../../test/clock.js';
 
 /** The app's clock: recent games are ordered by when they were played. */

@@ -1,15 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { TCatalogueFeed } from '@bp/contract';
 import type { Db } from '../../db/client.js';
-import { DEMO } from '../../test/harness.js';
 import { rows } from '../../platform/sql.js';
-import { signBody } from '../../platform/vendor-signature.js';
-import { vendorWalletServiceFor } from '../vendor-wallet/register.js';
-import { createEventBus } from '../../platform/events.js';
-import { systemClock } from '../../platform/module.js';
-import { fund, newMember, TEST_PASSWORD, loginToken } from '../../test/factories.js';
 
 /** Factories for the catalogue's integration tests. */
 
@@ -69,16 +62,6 @@ export function testFeed(): TCatalogueFeed {
   } as TCatalogueFeed;
 }
 
-export async function operatorToken(app: FastifyInstance): Promise<string> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/admin/api/session/login',
-    payload: { merchantCode: DEMO.merchant, username: 'admin', password: 'Admin@12345' },
-  });
-  if (res.statusCode !== 200) throw new Error(`operator login: ${res.body}`);
-  return res.json().value.token as string;
-}
-
 export async function importFeed(app: FastifyInstance, token: string, feed: TCatalogueFeed) {
   return app.inject({
     method: 'POST',
@@ -96,66 +79,3 @@ export async function nodeIdOf(db: Db, vendor: string, gameCode: string): Promis
   if (!r) throw new Error(`no game ${vendor} ${gameCode}`);
   return r.node_id;
 }
-
-/** A logged-in member (type 0 unless told), with its Merchant and Authorization headers. */
-export async function memberSession(app: FastifyInstance, db: Db, merchantId: number, type = 0) {
-  const m = await newMember(db, merchantId, { type });
-  const token = await loginToken(app, db, m.username, TEST_PASSWORD);
-  return { ...m, headers: { merchant: DEMO.merchant, authorization: token } };
-}
-
-// vendor sessions are plain rows: any wallet service over the same database can open them
-const sessionEvents = createEventBus();
-
-/**
- * A real settled win: the member bets `bet` and the vendor credits `win` for the same round, both
- * through the signed seamless-wallet HTTP callbacks with the merchant's secret for that vendor.
- */
-export async function settleWin(
-  app: FastifyInstance,
-  db: Db,
-  p: { merchantId: number; memberId: number; vendor: string; gameCode: string; bet: string; win: string },
-) {
-  const [mv] = await rows<{ api_secret: string }>(
-    db,
-    sql`select api_secret from merchant_vendor where merchant_id = ${p.merchantId} and vendor_code = ${p.vendor}`,
-  );
-  const session = await vendorWalletServiceFor({ db, events: sessionEvents, clock: systemClock }).openSession(
-    db,
-    {
-      merchantId: p.merchantId,
-      memberId: p.memberId,
-      vendorCode: p.vendor,
-    },
-  );
-  const call = async (op: string, body: Record<string, unknown>) => {
-    const raw = JSON.stringify({ playerId: String(p.memberId), currency: 'BDT', ...body });
-    const res = await app.inject({
-      method: 'POST',
-      url: `/vendor/${p.vendor}/wallet/${op}`,
-      headers: {
-        merchant: DEMO.merchant,
-        'content-type': 'application/json',
-        'x-signature': signBody(mv!.api_secret, raw),
-      },
-      payload: raw,
-    });
-    if (res.statusCode !== 200) throw new Error(`${op}: ${res.body}`);
-  };
-  const roundId = `r-${randomBytes(6).toString('hex')}`;
-  await call('debit', {
-    token: session.token,
-    txnId: `d-${randomBytes(6).toString('hex')}`,
-    roundId,
-    amount: p.bet,
-    gameCode: p.gameCode,
-  });
-  await call('credit', {
-    txnId: `c-${randomBytes(6).toString('hex')}`,
-    roundId,
-    amount: p.win,
-    gameCode: p.gameCode,
-  });
-}
-
-export { fund };

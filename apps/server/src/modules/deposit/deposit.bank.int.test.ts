@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.js';
 import { rows } from '../../platform/sql.js';
-import { addChannel, PNG_BYTES } from './deposit.test-support.js';
-import type { ChannelRow } from './deposit.repo.js';
+import { PNG_BYTES } from './deposit.test-support.js';
 import {
+  addChannel,
   expectLedgerInvariants,
   mainBalance,
   merchantIdOf,
@@ -15,6 +15,7 @@ import {
   createOperator,
   operatorLogin as login,
 } from '../../test/factories.js';
+import type { ChannelRow } from './deposit.repo.js';
 
 let t: TestApp;
 let merchantId: number;

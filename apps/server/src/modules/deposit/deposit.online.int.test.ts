@@ -4,11 +4,9 @@ import WebSocket from 'ws';
 import { createTestGateway, type TestGateway } from '@bp/test-gateway';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.js';
 import { rows } from '../../platform/sql.js';
-import { addChannel, eventually, startGateway } from './deposit.test-support.js';
-import { signGateway } from './deposit.gateway.js';
-import type { ChannelRow } from './deposit.repo.js';
-import { DEPOSIT_RECONCILE_JOB } from './register.js';
+import { eventually, startGateway } from './deposit.test-support.js';
 import {
+  addChannel,
   expectLedgerInvariants,
   mainBalance,
   merchantIdOf,
@@ -17,6 +15,9 @@ import {
   loginToken,
   operatorLogin as login,
 } from '../../test/factories.js';
+import { signGateway } from './deposit.gateway.js';
+import type { ChannelRow } from './deposit.repo.js';
+import { DEPOSIT_RECONCILE_JOB } from './register.js';
 
 const MCH = 'shop01';
 const SECRET = 'gateway-secret-for-tests-0123';

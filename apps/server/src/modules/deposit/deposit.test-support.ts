@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { createTestGateway, type TestGateway } from '@bp/test-gateway';
-import type { Db } from '../../db/client.js';
-import { depositRepo, type ChannelValues } from './deposit.repo.js';
 
 /** Factories for the deposit tests: a real gateway on a free port and channel rows. */
 
@@ -11,27 +9,6 @@ export async function startGateway(
   const gw = createTestGateway({ merchants, retryBaseMs: 20, notifyRetries: 3 });
   const { url } = await gw.listen(0);
   return { gw, url };
-}
-
-export async function addChannel(db: Db, merchantId: number, v: Partial<ChannelValues> = {}) {
-  const kind = v.kind ?? 'bank';
-  return depositRepo.insertChannel(db, merchantId, {
-    kind,
-    name: v.name ?? `${kind} ${randomBytes(3).toString('hex')}`,
-    bankName: kind === 'bank' ? 'Test Bank' : null,
-    accountName: kind === 'bank' ? 'Test Account' : null,
-    accountNumber: kind === 'bank' ? '000111222333' : null,
-    gatewayUrl: null,
-    gatewayMchId: null,
-    gatewaySecret: null,
-    minAmount: 100_00n,
-    maxAmount: 10_000_00n,
-    feeFixed: 0n,
-    feeBps: 0,
-    enabled: true,
-    sortOrder: 0,
-    ...v,
-  });
 }
 
 /** A tiny but real PNG header and body: enough for the content check. */

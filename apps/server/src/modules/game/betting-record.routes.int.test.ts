@@ -2,10 +2,16 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.js';
 import { rows } from '../../platform/sql.js';
-import { memberSession, settleWin } from '../catalogue/catalogue.test-support.js';
+import {
+  memberSession,
+  settleWin,
+  expectLedgerInvariants,
+  fund,
+  mainBalance,
+  merchantIdOf,
+} from '../../test/factories.js';
 import { formatMerchantTime } from '../../platform/time.js';
-import { gameOfKind, gsCall, minorOf, playGame, requestId } from '../../games/game-server.test-support.js';
-import { expectLedgerInvariants, fund, mainBalance, merchantIdOf } from '../../test/factories.js';
+import { gameOfKind, gsCall, minorOf, playGame, requestId } from '../../test/games.js';
 
 let t: TestApp;
 let merchantId: number;

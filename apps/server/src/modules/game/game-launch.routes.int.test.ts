@@ -3,11 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAUNCH_TOKEN_TTL_MS } from '@bp/contract';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.js';
 import { rows } from '../../platform/sql.js';
-import { memberSession } from '../catalogue/catalogue.test-support.js';
+import { memberSession, merchantIdOf } from '../../test/factories.js';
 import type { EventBus } from '../../platform/events.js';
 import type { ModuleRegister } from '../../platform/module.js';
-import { gameOfKind, launch, minorOf, openGame, requestId } from '../../games/game-server.test-support.js';
-import { merchantIdOf } from '../../test/factories.js';
+import { gameOfKind, launch, minorOf, openGame, requestId } from '../../test/games.js';
 import { testClock } from '../../test/clock.js';
 
 let t: TestApp;

@@ -4,12 +4,9 @@ import { isAppError } from '../../platform/errors.js';
 import { createEventBus } from '../../platform/events.js';
 import { systemClock } from '../../platform/module.js';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.js';
-import { createMerchantService } from '../merchant/merchant.service.js';
+import { createMerchantService } from '../merchant/index.js';
 import type { MerchantContext } from '../../platform/merchant.js';
-import {
-  createVendorWalletService,
-  type VendorWalletService,
-} from '../vendor-wallet/vendor-wallet.service.js';
+import { vendorWalletServiceFor, type VendorWalletService } from '../vendor-wallet/index.js';
 import { checkLedgerInvariants } from './ledger.invariants.js';
 import { createLedgerService, type LedgerService } from './ledger.service.js';
 import { addVendor, merchantIdOf, newMember } from '../../test/factories.js';
@@ -204,12 +201,7 @@ beforeAll(async () => {
   await addVendor(t.database.db, merchantId, VENDOR);
   merchant = (await createMerchantService({ db: t.database.db }).findByCode(DEMO.merchant))!;
   ledger = createLedgerService({ db: t.database.db });
-  vendor = createVendorWalletService({
-    db: t.database.db,
-    ledger,
-    clock: systemClock,
-    events: createEventBus(),
-  });
+  vendor = vendorWalletServiceFor({ db: t.database.db, clock: systemClock, events: createEventBus() });
 });
 afterAll(() => t.close());
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, type TestApp, expectNoSecret } from '../../test/harness.js';
 import { systemClock } from '../../platform/module.js';
 import { createMailService } from './mail.service.js';
-import { startTestSmtp, type TestSmtp } from './mail.test-support.js';
+import { startTestSmtp, type TestSmtp } from '../../test/smtp.js';
 import {
   createMerchant,
   createOperator,

@@ -5,8 +5,10 @@ export {
   isAgent,
   isNonMember,
   isTrial,
+  maskMobile,
+  newReferralCode,
   requireRealAccount,
   toAdminMember,
   usernameKey,
 } from './member.service.js';
-export type { AuthSettings, MemberRow, MemberService } from './member.service.js';
+export type { AuthSettings, MemberRow, MemberService, NewMemberInput } from './member.service.js';

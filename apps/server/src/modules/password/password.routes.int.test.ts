@@ -3,9 +3,16 @@ import { encryptPayload } from '@bp/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, DEMO, type TestApp, expectNoSecret } from '../../test/harness.js';
 import { authEvent, passwordReset, smsCode } from '../../db/schema/index.js';
-import { startTestSmtp, type TestSmtp } from '../mail/mail.test-support.js';
-import { captureProcessOutput, createTestMember, setModule } from './security.test-support.js';
-import { merchantIdOf, operatorLogin, loginRequest, loginToken } from '../../test/factories.js';
+import { startTestSmtp, type TestSmtp } from '../../test/smtp.js';
+import {
+  createTestMember,
+  setModule,
+  merchantIdOf,
+  operatorLogin,
+  loginRequest,
+  loginToken,
+} from '../../test/factories.js';
+import { captureProcessOutput } from '../../test/process-output.js';
 
 let t: TestApp;
 let smtp: TestSmtp;

@@ -2,8 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.js';
-import { operatorToken } from '../catalogue/catalogue.test-support.js';
-import { loginToken, addVendor, fund, merchantIdOf, newMember, TEST_PASSWORD } from '../../test/factories.js';
+import {
+  operatorToken,
+  loginToken,
+  addVendor,
+  fund,
+  merchantIdOf,
+  newMember,
+  TEST_PASSWORD,
+} from '../../test/factories.js';
 
 let t: TestApp;
 let base: string;

@@ -9,8 +9,8 @@ import { authEvent, captcha, memberProfile, memberTree, registerFieldRule } from
 import type { ModuleRegister } from '../../platform/module.js';
 import type { EventBus } from '../../platform/events.js';
 import { DEMO_OPERATOR } from '../../seed/demo-operator.js';
-import { memberServiceFor } from '../member/register.js';
-import type { MemberService } from '../member/member.service.js';
+import { memberServiceFor } from '../member/index.js';
+import type { MemberService } from '../member/index.js';
 import {
   createOperator,
   merchantIdOf,

@@ -12,7 +12,7 @@ import {
   socialFlow,
   socialTicket,
 } from '../../db/schema/index.js';
-import { createMemberService } from '../member/member.service.js';
+import { createMemberService } from '../member/index.js';
 import { createMerchant } from '../../test/factories.js';
 import { testClock } from '../../test/clock.js';
 

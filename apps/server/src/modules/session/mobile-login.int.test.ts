@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { createTestMember } from '../password/security.test-support.js';
 import {
+  createTestMember,
   createOperator,
   operatorLogin,
   createMerchant,

@@ -3,7 +3,7 @@ import { ERRORS } from '@bp/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.js';
 import { authEvent, captcha, member, memberSession, merchantModule } from '../../db/schema/index.js';
-import { createMemberService, type NewMemberInput } from '../member/member.service.js';
+import { createMemberService, type NewMemberInput } from '../member/index.js';
 import { sessionServiceFor } from './register.js';
 import type { SessionService } from './session.service.js';
 import { sha256Hex } from './session.rules.js';
@@ -768,7 +768,7 @@ describe('login from a new IP (LOGINIPVERF3)', () => {
       .statusCode;
     expect(merchant).toBe(200);
     const ctx = await (
-      await import('../merchant/merchant.service.js')
+      await import('../merchant/index.js')
     )
       .createMerchantService({ db: t.database.db })
       .findByCode(b.code);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskMobile, newReferralCode } from '../member/member.service.js';
+import { maskMobile, newReferralCode } from '../member/index.js';
 import { parseCookies } from '../../platform/cookies.js';
 import {
   captchaNeeded,

@@ -3,8 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { sliderChallenge, smsCode } from '../../db/schema/index.js';
 import type { ModuleRegister } from '../../platform/module.js';
-import { memberServiceFor } from '../member/register.js';
-import type { MemberService } from '../member/member.service.js';
+import { memberServiceFor } from '../member/index.js';
+import type { MemberService } from '../member/index.js';
 import { createOperator, operatorLogin, createMerchant, freshIp, freshPhone } from '../../test/factories.js';
 
 /**

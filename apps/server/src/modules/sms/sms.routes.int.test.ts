@@ -5,8 +5,8 @@ import { createTestApp, type TestApp, expectNoSecret } from '../../test/harness.
 import { smsCode, smsSetting } from '../../db/schema/index.js';
 import { createSmsService } from './sms.service.js';
 import type { ModuleRegister } from '../../platform/module.js';
-import { memberServiceFor } from '../member/register.js';
-import type { MemberService } from '../member/member.service.js';
+import { memberServiceFor } from '../member/index.js';
+import type { MemberService } from '../member/index.js';
 import {
   createOperator,
   operatorLogin,

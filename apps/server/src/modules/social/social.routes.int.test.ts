@@ -3,15 +3,15 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, type TestApp, expectNoSecret } from '../../test/harness.js';
 import { authEvent, socialIdentity } from '../../db/schema/index.js';
-import { captureProcessOutput, createTestMember } from '../password/security.test-support.js';
+import { createTestMember, createOperator, merchantIdOf, operatorLogin } from '../../test/factories.js';
+import { captureProcessOutput } from '../../test/process-output.js';
 import {
   cookieJar,
   followRedirects,
   startTestOidcProvider,
   type TestIdentity,
   type TestOidcProvider,
-} from './social.test-support.js';
-import { createOperator, merchantIdOf, operatorLogin } from '../../test/factories.js';
+} from '../../test/oidc.js';
 
 let t: TestApp;
 let idp: TestOidcProvider;

@@ -3,9 +3,16 @@ import { encryptPayload } from '@bp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, type TestApp, expectNoSecret } from '../../test/harness.js';
 import { authEvent, memberKnownIp } from '../../db/schema/index.js';
-import { captureProcessOutput, createTestMember, setModule } from '../password/security.test-support.js';
+import {
+  createTestMember,
+  setModule,
+  merchantIdOf,
+  operatorLogin,
+  loginRequest,
+  loginToken,
+} from '../../test/factories.js';
+import { captureProcessOutput } from '../../test/process-output.js';
 import { base32Decode, totp } from './totp.js';
-import { merchantIdOf, operatorLogin, loginRequest, loginToken } from '../../test/factories.js';
 
 let t: TestApp;
 let demoId: number;

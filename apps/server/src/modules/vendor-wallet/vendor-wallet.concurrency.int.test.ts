@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAppError } from '../../platform/errors.js';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.js';
-import { createLedgerService } from '../ledger/ledger.service.js';
+import { createLedgerService } from '../ledger/index.js';
 import { signBody } from '../../platform/vendor-signature.js';
 import { vendorWalletServiceFor } from './register.js';
 import { systemClock } from '../../platform/module.js';

@@ -6,9 +6,8 @@ import { systemClock } from '../../platform/module.js';
 import { createTestDatabase, DEMO, type TestDatabase } from '../../test/harness.js';
 import { addVendor, fund, merchantIdOf, newMember } from '../../test/factories.js';
 import { startServerProcess, freePort, type ServerProcess } from '../../test/server-process.js';
-import { checkLedgerInvariants } from '../ledger/ledger.invariants.js';
+import { checkLedgerInvariants, createLedgerService } from '../ledger/index.js';
 import { rows } from '../../platform/sql.js';
-import { createLedgerService } from '../ledger/ledger.service.js';
 import { signBody } from '../../platform/vendor-signature.js';
 import { createVendorWalletService } from './vendor-wallet.service.js';
 

@@ -3,7 +3,7 @@ import { createTestApp, DEMO, type TestApp } from '../../test/harness.js';
 import { signBody } from '../../platform/vendor-signature.js';
 import { vendorWalletServiceFor } from './register.js';
 import { createVendorWalletService } from './vendor-wallet.service.js';
-import { createLedgerService } from '../ledger/ledger.service.js';
+import { createLedgerService } from '../ledger/index.js';
 import { testClock } from '../../test/clock.js';
 import { createEventBus } from '../../platform/events.js';
 import {

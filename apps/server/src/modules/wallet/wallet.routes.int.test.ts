@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.js';
-import { parseBalances } from './wallet.test-support.js';
+import { parseBalances } from '../../test/wallet.js';
 import {
   loginToken,
   addVendor,

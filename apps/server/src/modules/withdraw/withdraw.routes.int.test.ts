@@ -6,7 +6,7 @@ import { rows } from '../../platform/sql.js';
 import { turnoverServiceFor } from './register.js';
 import { DEMO_PAYMENT_PASSWORD } from '../../seed/demo-withdraw.js';
 import { signBody } from '../../platform/vendor-signature.js';
-import { vendorWalletServiceFor } from '../vendor-wallet/register.js';
+import { vendorWalletServiceFor } from '../vendor-wallet/index.js';
 import {
   availBalance,
   entriesWithKey,

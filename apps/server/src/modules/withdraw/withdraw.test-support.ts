@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { DEMO } from '../../test/harness.js';
 import { rows } from '../../platform/sql.js';
-import { walletBalance } from '../wallet/wallet.test-support.js';
+import { walletBalance } from '../../test/wallet.js';
 import { fund, newMember, TEST_PASSWORD, loginToken } from '../../test/factories.js';
 
 /** Factories for withdrawal tests: a funded member with a payment password and a bank account. */
