@@ -12,6 +12,7 @@ import { installMetrics } from './platform/metrics.js';
 import { installHealth } from './platform/health.js';
 import { installDocs } from './platform/openapi.js';
 import { installWeb } from './platform/web.js';
+import { installCompression } from './platform/compression.js';
 import { installSecurityHeaders } from './platform/security-headers.js';
 import { installCors } from './platform/cors.js';
 import { clientErrorHandler, frameworkErrors } from './platform/http-errors.js';
@@ -82,6 +83,8 @@ export async function buildApp({
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
   app.setReplySerializer(serializeReply);
+  // before any route: the compression hooks attach to the routes declared after them
+  await installCompression(app);
 
   installErrorHandling(app);
   installInputGate(app);

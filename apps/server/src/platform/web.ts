@@ -19,8 +19,10 @@ const API_PREFIXES = [
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const;
 
 /**
- * Serves the built player site on the API's port. Hashed assets are immutable; client routes fall back
- * to index.html; unknown API paths get the envelope (405 when the path exists with another method).
+ * Serves the built player site on the API's port. Hashed assets are immutable for a year, everything
+ * else (index.html, theme-init.js, banners) is revalidated (`no-cache`); files go out as the build
+ * compressed them (brotli or gzip as the caller accepts, `Vary: Accept-Encoding`); client routes fall
+ * back to index.html; unknown API paths get the envelope (405 when the path exists with another method).
  */
 export async function installWeb(app: FastifyInstance, webDist: string) {
   const hasWeb = webDist !== '' && fs.existsSync(path.join(webDist, 'index.html'));
@@ -29,6 +31,8 @@ export async function installWeb(app: FastifyInstance, webDist: string) {
       root: webDist,
       wildcard: false,
       index: false,
+      // <file>.br and <file>.gz written by the site's build (apps/web/build-tools/precompress.ts)
+      preCompressed: true,
       setHeaders: (res, file) => {
         const immutable = file.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
