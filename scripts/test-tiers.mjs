@@ -16,12 +16,15 @@ const vitestReporters = `--reporter=default --reporter=${path.join(root, 'script
 const TIERS = {
   static: {
     db: false,
-    // the checked-in database functions (apps/server/src/db/functions.sql) must match the migrations
+    // the checked-in database functions (apps/server/src/db/functions.sql) must match the migrations.
+    // Type checking and the typed lint are each single-threaded: side by side they keep both cores busy.
     run: [
-      'node scripts/check-tests.mjs',
-      'npm run db:functions:check -w apps/server',
-      'npm run typecheck',
-      'npm run lint',
+      {
+        parallel: [
+          'node scripts/check-tests.mjs && npm run db:functions:check -w apps/server && npm run typecheck',
+          'npm run lint',
+        ],
+      },
     ],
   },
   unit: { db: false, run: [`npm run test:unit --workspaces --if-present -- ${vitestReporters}`] },
@@ -43,6 +46,28 @@ const run = (command, env) =>
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 
+/** Runs commands side by side; each one's output is printed whole when it ends, so none interleave. */
+const runParallel = (commands, env) =>
+  Promise.all(
+    commands.map(
+      (command) =>
+        new Promise((resolve) => {
+          const started = performance.now();
+          const child = spawn(command, { shell: true, stdio: ['ignore', 'pipe', 'pipe'], cwd: root, env });
+          const out = [];
+          child.stdout.on('data', (d) => out.push(d));
+          child.stderr.on('data', (d) => out.push(d));
+          child.on('close', (code, signal) => {
+            const status = code ?? (signal ? 1 : 0);
+            const seconds = ((performance.now() - started) / 1000).toFixed(1);
+            console.log(`\n--- ${command} (${status === 0 ? 'passed' : 'FAILED'} in ${seconds} s)`);
+            process.stdout.write(Buffer.concat(out));
+            resolve(status);
+          });
+        }),
+    ),
+  ).then((codes) => codes.find((c) => c !== 0) ?? 0);
+
 const done = [];
 let failed = false;
 for (const name of names) {
@@ -54,7 +79,7 @@ for (const name of names) {
   const started = performance.now();
   let code = 0;
   for (const command of tier.run) {
-    code = await run(command, env);
+    code = typeof command === 'string' ? await run(command, env) : await runParallel(command.parallel, env);
     if (code !== 0) break;
   }
   const seconds = (performance.now() - started) / 1000;
