@@ -25,19 +25,29 @@ export async function installCors(
   deps: { db: Db; merchants: MerchantService; events: EventBus; ttlMs?: number },
 ) {
   const ownerOf = originOwner(deps);
+  const optionsFor = (origin: string | false) => ({
+    origin,
+    methods: METHODS,
+    exposedHeaders: [KEY_ID_HEADER],
+    maxAge: 600,
+    // a preflight without Access-Control-Request-Method still gets 204, not a plain-text 400
+    strictPreflight: false,
+  });
+  const NO_CORS = optionsFor(false);
   await app.register(cors, {
     hideOptionsRoute: true,
-    delegator: async (req: FastifyRequest) => {
+    // callback style: a request without Origin (same-origin reads, most of them) is answered at once,
+    // without a promise per request
+    delegator: (req: FastifyRequest, cb: (err: Error | null, options: typeof NO_CORS) => void) => {
       const origin = req.headers.origin;
-      const allowed = typeof origin === 'string' && (await isAllowed(req, origin, ownerOf, deps.merchants));
-      return {
-        origin: allowed ? origin : false,
-        methods: METHODS,
-        exposedHeaders: [KEY_ID_HEADER],
-        maxAge: 600,
-        // a preflight without Access-Control-Request-Method still gets 204, not a plain-text 400
-        strictPreflight: false,
-      };
+      if (typeof origin !== 'string') {
+        cb(null, NO_CORS);
+        return;
+      }
+      isAllowed(req, origin, ownerOf, deps.merchants).then(
+        (allowed) => cb(null, allowed ? optionsFor(origin) : NO_CORS),
+        (err: Error) => cb(err, NO_CORS),
+      );
     },
   });
 }

@@ -38,3 +38,16 @@ export function serializeReply(payload: unknown): string {
   }
   return json.includes(MARK_IN_JSON) ? json.replace(MARKED, '$1') : json;
 }
+
+/**
+ * A handler's answer whose JSON is already written (a hot read builds it from cached text instead of
+ * serialising the same objects on every request). `value` is the same answer as objects: the route
+ * checks it against the contract when responses are validated; `json` is what goes out as the
+ * envelope's value, and must be exactly `serializeReply(value)`.
+ */
+export class PrewrittenJson<T = unknown> {
+  constructor(
+    readonly value: T,
+    readonly json: string,
+  ) {}
+}

@@ -4,6 +4,7 @@ import type { Endpoint } from '@bp/contract';
 import { assertAccess } from './access.js';
 import { AppError } from './errors.js';
 import { assertCleanInput } from './input-gate.js';
+import { PrewrittenJson, serializeReply } from './json-reply.js';
 import {
   bearerToken,
   parseMerchantHeader,
@@ -17,9 +18,11 @@ type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 /**
  * What a handler returns: the input of the endpoint's response schema, which clients read as its
- * output after the reply serializer (an exact decimal given as JsonDecimal is read as a number).
+ * output after the reply serializer (an exact decimal given as JsonDecimal is read as a number), or
+ * the same with its JSON already written (PrewrittenJson).
  */
-export type EndpointReply<E> = E extends Endpoint<any, any, infer R, any> ? z.input<R> : never;
+export type EndpointReply<E> =
+  E extends Endpoint<any, any, infer R, any> ? z.input<R> | PrewrittenJson<z.input<R>> : never;
 
 export interface RouteCtx<E extends Endpoint> {
   req: FastifyRequest;
@@ -149,8 +152,9 @@ export function route<E extends Endpoint>(
         language: req.language,
         ip: req.ip,
       } as RouteCtx<E>;
-      const value = await handler(ctx);
+      const answer = await handler(ctx);
       if (reply.sent) return reply;
+      const value: unknown = answer instanceof PrewrittenJson ? answer.value : answer;
       if (deps.validateResponses) {
         const check = endpoint.response.safeParse(value);
         if (!check.success) {
@@ -162,6 +166,16 @@ export function route<E extends Endpoint>(
             detail: `response of ${endpoint.id} does not match the contract`,
           });
         }
+        if (answer instanceof PrewrittenJson && answer.json !== serializeReply(value)) {
+          throw new AppError('system_busy', {
+            detail: `prewritten JSON of ${endpoint.id} is not its value's`,
+          });
+        }
+      }
+      if (answer instanceof PrewrittenJson) {
+        // a JSON string is sent as it is: the envelope around text written once, not serialised again
+        reply.type('application/json; charset=utf-8');
+        return `{"success":true,"value":${answer.json}}`;
       }
       return { success: true, value };
     },

@@ -13,7 +13,7 @@ export function systemRoutes(
   system: SystemService,
   gameAnnouncements: GameAnnouncementService,
 ) {
-  ctx.route(systemEndpoints.status, ({ merchant, ip }) => system.status(merchant, ip));
+  ctx.route(systemEndpoints.status, ({ merchant, ip }) => system.statusAnswer(merchant, ip));
 
   ctx.route(systemEndpoints.whitelabel, ({ merchant }) => merchant.whitelabel);
 

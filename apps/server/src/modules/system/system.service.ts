@@ -27,6 +27,7 @@ import type { TLocalized } from '../../db/schema/index.js';
 import type { Clock } from '../../platform/module.js';
 import type { EventBus } from '../../platform/events.js';
 import { AppError, pgErrorCode } from '../../platform/errors.js';
+import { PrewrittenJson, serializeReply } from '../../platform/json-reply.js';
 import type { MerchantContext, MerchantService } from '../../platform/merchant.js';
 import {
   systemRepo,
@@ -507,6 +508,71 @@ export function createSystemService({
     };
   }
 
+  type StatusInfo = TSystemStatusValue['info'];
+  type SiteInfo = Awaited<ReturnType<typeof siteInfo>>;
+  /**
+   * The status answer's merchant part as objects and as JSON, per merchant context and site info.
+   * Both are cached objects replaced on `merchant.changed` (bridged across instances) or at their TTL,
+   * so a change of either writes the JSON anew; the WeakMap lets replaced contexts go.
+   */
+  const statusInfoOf = new WeakMap<MerchantContext, { site: SiteInfo; value: StatusInfo; json: string }>();
+  function statusInfo(merchant: MerchantContext, site: SiteInfo) {
+    const hit = statusInfoOf.get(merchant);
+    if (hit && hit.site === site) return hit;
+    const value: StatusInfo = {
+      merchant: {
+        code: merchant.code,
+        name: merchant.name,
+        currency: merchant.currency,
+        currencySymbol: merchant.currencySymbol,
+        currencyDecimals: merchant.currencyDecimals,
+        languages: merchant.languages,
+        defaultLanguage: merchant.defaultLanguage,
+        theme: merchant.theme,
+        timeZone: merchant.timeZone,
+        logoUrl: merchant.logoUrl,
+        copyright: merchant.copyright,
+        socialLinks: merchant.socialLinks,
+      },
+      customerService: site.customerService,
+      domainRoute: site.domains.map((d) => d.domain),
+      resources: site.resources,
+      whitelabel: merchant.whitelabel,
+      register: site.register,
+      mainDomain: merchant.mainDomain,
+      analytics: { gtagId: merchant.gtagId },
+      imageCDNs: merchant.imageCdns,
+      launchGameCDNs: merchant.launchGameCdns,
+    };
+    const entry = { site, value, json: serializeReply(value) };
+    statusInfoOf.set(merchant, entry);
+    return entry;
+  }
+
+  async function statusAnswer(
+    merchant: MerchantContext,
+    callerIp: string,
+  ): Promise<PrewrittenJson<TSystemStatusValue>> {
+    const [access, site] = await Promise.all([evaluateAccess(merchant.id, callerIp), siteInfo(merchant.id)]);
+    const row = access.maintenanceRow;
+    const now = clock.now().getTime();
+    // the window is shown while maintenance is on or still scheduled, so clients can announce it
+    const showWindow = !!row?.enabled && (!row.endTime || now < row.endTime.getTime());
+    const caller = {
+      maintenance: access.maintenance,
+      regionRestriction: access.regionRestriction,
+      status: access.maintenance ? 1 : access.regionRestriction ? 2 : 0,
+      location: { ip: access.ip, countryCode: access.countryCode },
+      maintenanceInfo: showWindow
+        ? { startTime: iso(row.startTime), endTime: iso(row.endTime), message: row.message }
+        : null,
+    };
+    const info = statusInfo(merchant, site);
+    // the caller's object with "info" as its last key: what serializeReply writes for the whole
+    const json = `${serializeReply(caller).slice(0, -1)},"info":${info.json}}`;
+    return new PrewrittenJson({ ...caller, info: info.value }, json);
+  }
+
   return {
     // ------------------------------------------------------------------ public reads
     evaluateAccess: async (merchantId: number, callerIp: string): Promise<Access> => {
@@ -523,51 +589,17 @@ export function createSystemService({
       if (a.regionRestriction) throw new AppError('region_restricted', { value: { ip: a.ip } });
     },
 
+    /** The status answer as objects (what other modules and tests read). */
     async status(merchant: MerchantContext, callerIp: string): Promise<TSystemStatusValue> {
-      const [access, info] = await Promise.all([
-        evaluateAccess(merchant.id, callerIp),
-        siteInfo(merchant.id),
-      ]);
-      const row = access.maintenanceRow;
-      const now = clock.now().getTime();
-      // the window is shown while maintenance is on or still scheduled, so clients can announce it
-      const showWindow = !!row?.enabled && (!row.endTime || now < row.endTime.getTime());
-      const status = access.maintenance ? 1 : access.regionRestriction ? 2 : 0;
-      return {
-        maintenance: access.maintenance,
-        regionRestriction: access.regionRestriction,
-        status,
-        location: { ip: access.ip, countryCode: access.countryCode },
-        maintenanceInfo: showWindow
-          ? { startTime: iso(row.startTime), endTime: iso(row.endTime), message: row.message }
-          : null,
-        info: {
-          merchant: {
-            code: merchant.code,
-            name: merchant.name,
-            currency: merchant.currency,
-            currencySymbol: merchant.currencySymbol,
-            currencyDecimals: merchant.currencyDecimals,
-            languages: merchant.languages,
-            defaultLanguage: merchant.defaultLanguage,
-            theme: merchant.theme,
-            timeZone: merchant.timeZone,
-            logoUrl: merchant.logoUrl,
-            copyright: merchant.copyright,
-            socialLinks: merchant.socialLinks,
-          },
-          customerService: info.customerService,
-          domainRoute: info.domains.map((d) => d.domain),
-          resources: info.resources,
-          whitelabel: merchant.whitelabel,
-          register: info.register,
-          mainDomain: merchant.mainDomain,
-          analytics: { gtagId: merchant.gtagId },
-          imageCDNs: merchant.imageCdns,
-          launchGameCDNs: merchant.launchGameCdns,
-        },
-      };
+      return (await statusAnswer(merchant, callerIp)).value;
     },
+
+    /**
+     * GET /wps/system/status, asked on every page load: the same answer with its JSON already written.
+     * The merchant's part (site info, about 6 KB) is written once per merchant state; only the caller's
+     * part (maintenance and region verdict for its IP, its location) is written per request.
+     */
+    statusAnswer,
 
     async domainRoute(merchantId: number) {
       return (await siteInfo(merchantId)).domains.map((d) => ({ domain: d.domain, routeType: d.routeType }));
