@@ -175,7 +175,7 @@ async function keepAlive(c: Caller) {
 let other: { id: number; code: string };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: { DOCS_ENABLED: 'true' } });
   const db = t.database.db;
   const demoId = await merchantIdOf(db);
   other = await createMerchant(db);

@@ -29,7 +29,7 @@ let otherOwner: string;
 
 beforeAll(async () => {
   t = await createTestApp({
-    env: { TRUST_PROXY: 'true', WEB_DIST: webDist, GAME_CLIENT_DIST: gameDist },
+    env: { TRUST_PROXY: 'true', WEB_DIST: webDist, GAME_CLIENT_DIST: gameDist, DOCS_ENABLED: 'true' },
   });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as net.AddressInfo).port;

@@ -3,7 +3,7 @@ import { createTestApp, DEMO, type TestApp } from '../test/harness.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: { DOCS_ENABLED: 'true' } });
 });
 afterAll(async () => {
   await t?.close();

@@ -15,7 +15,7 @@ let t: TestApp;
 let merchantId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: { DOCS_ENABLED: 'true' } });
   merchantId = await merchantIdOf(t.database.db);
   await addVendor(t.database.db, merchantId, 'SUBA', { walletMode: 'transfer' });
   await addVendor(t.database.db, merchantId, 'SUBB', { walletMode: 'transfer' });
