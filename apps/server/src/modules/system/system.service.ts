@@ -491,14 +491,29 @@ export function createSystemService({
     (v) => stripAdmin(v),
   );
 
+  /**
+   * A caller's address in canonical form and its country (geoip-lite's database, fixed while the
+   * process runs), remembered for the last few thousand addresses: players load several pages.
+   */
+  const places = new Map<string, { ip: string; countryCode: string | null }>();
+  function placeOf(callerIp: string) {
+    let place = places.get(callerIp);
+    if (!place) {
+      if (places.size >= 5000) places.clear();
+      const ip = normaliseIp(callerIp);
+      place = { ip, countryCode: countryOf(ip) };
+      places.set(callerIp, place);
+    }
+    return place;
+  }
+
   /** Maintenance and region verdict for a caller (IP as seen by the server). */
   async function evaluateAccess(
     merchantId: number,
     callerIp: string,
   ): Promise<Access & { maintenanceRow?: MaintenanceRow }> {
     const { maintenance: row, rules } = await siteState(merchantId);
-    const ip = normaliseIp(callerIp);
-    const countryCode = countryOf(ip);
+    const { ip, countryCode } = placeOf(callerIp);
     return {
       ip,
       countryCode,
