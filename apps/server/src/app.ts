@@ -31,7 +31,7 @@ import { createScheduler, type Scheduler } from './jobs/scheduler.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** the app's periodic jobs: main.ts starts them, tests run them with runNow */
+    /** the app's job engine (pg-boss): main.ts starts it, tests run jobs with runNow */
     scheduler: Scheduler;
   }
 }
@@ -106,6 +106,9 @@ export async function buildApp({
   await installCors(app, { db: database.db, merchants, events });
   const scheduler = createScheduler({
     database,
+    databaseUrl: database.kind === 'postgres' ? config.databaseUrl : undefined,
+    poolMax: config.jobPoolMax,
+    pollingIntervalSeconds: config.jobPollSeconds,
     now: () => clock.now(),
     onError: (job, err) => app.log.error({ err, job }, 'job failed'),
   });

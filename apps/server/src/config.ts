@@ -16,6 +16,10 @@ const ZEnv = z.object({
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /** The job engine's own PostgreSQL pool (pg-boss), besides DB_POOL_MAX; unused on PGlite. */
+  JOB_POOL_MAX: z.coerce.number().int().min(1).max(50).default(2),
+  /** How often each instance's job workers look for queued runs (seconds, at least 0.5). */
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   REDIS_URL: z.string().url().optional(),
   /** Prefix of the throttle counters' keys in Redis (several deployments or test runs on one Redis). */
   REDIS_KEY_PREFIX: z.string().min(1).max(64).default('bp-thr'),
@@ -87,6 +91,9 @@ export type Config = Readonly<{
   databaseUrl: string | undefined;
   dataDir: string;
   dbPoolMax: number;
+  /** pg-boss's pool (PostgreSQL); optional so hand-built test configs keep working */
+  jobPoolMax?: number;
+  jobPollSeconds?: number;
   redisUrl: string | undefined;
   redisKeyPrefix: string;
   eventChannel: string;
@@ -127,6 +134,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
     dbPoolMax: e.DB_POOL_MAX,
+    jobPoolMax: e.JOB_POOL_MAX,
+    jobPollSeconds: e.JOB_POLL_SECONDS,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     eventChannel: e.EVENT_CHANNEL,

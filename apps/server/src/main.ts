@@ -50,6 +50,8 @@ async function main() {
     }, 15_000);
     timer.unref();
     try {
+      // jobs first, while the server still answers: a running job (the boot's recovery) may call it
+      await app.scheduler.stop();
       await app.close();
       await gateway?.close();
       await database.close();
@@ -63,8 +65,9 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  app.scheduler.start();
-  // rounds a previous run left open (killed mid-round) are finished now, not a minute from now
+  await app.scheduler.start();
+  // rounds a previous run left open (killed mid-round) are finished now, not a minute from now;
+  // shutdown waits for this run
   app.scheduler
     .runNow(RECOVERY_JOB)
     .catch((err: unknown) => app.log.error({ err }, 'game round recovery failed'));

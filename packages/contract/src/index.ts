@@ -27,4 +27,5 @@ export * from './game-server.js';
 export * from './time.js';
 export * from './game-announcement.js';
 export * from './cors.js';
+export * from './jobs.js';
 export * from './ids.js';

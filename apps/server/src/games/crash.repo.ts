@@ -144,6 +144,15 @@ export const crashRepo = {
     return r;
   },
 
+  /** Tables with a round still open (betting or running): what the leading instance's loop drives. */
+  openTables(ex: Executor) {
+    return rows<{ merchant_id: number; vendor_code: string; game_code: string }>(
+      ex,
+      sql`select distinct merchant_id, vendor_code, game_code from gs_crash_round
+          where status in ('betting', 'running')`,
+    );
+  },
+
   /** Rounds whose loop stopped (no instance finished them). */
   unfinished(ex: Executor, before: Date) {
     return rows<CrashRoundRow>(

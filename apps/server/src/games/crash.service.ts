@@ -17,6 +17,15 @@ import { gameServerRepo, type RoundRow, type SessionRow } from './game-server.re
 import { stakeOf } from './game-play.js';
 import type { RoundService } from './round.service.js';
 
+/** The crash loop's leadership (the job engine's lease): only the holder's timers drive tables. */
+export interface CrashLeader {
+  held(): boolean;
+  /** true once instances compete for it (the engine started): the leader then drives every open table */
+  shared(): boolean;
+}
+/** how often the leader looks for tables with an open round that no local watcher drives */
+const LEADER_SCAN_MS = 1000;
+
 export interface CrashOptions {
   /** betting phase before the multiplier starts */
   bettingMs?: number;
@@ -47,10 +56,14 @@ const x100 = (v: number) => fromMinor(v, 2);
  * phase, cash-outs credited at the multiplier of the server clock, the losers closed with a credit of
  * 0 when the round crashes.
  *
- * Every instance may run a table's loop: the next round is taken by a guarded UPDATE of the chain,
- * the crash by a guarded UPDATE of the round, each bet is closed by one guarded claim; so two loops
- * never settle anything twice. The loop is driven by a timer and by every request (the app clock
- * decides the phase, which keeps tests in control of time).
+ * The timer loop runs on one instance, the leader (`leader`, a lease of the job engine): its timers
+ * drive the tables its players watch, and every second it looks for tables with a round still open
+ * that no local timer drives (players on other instances) and drives them too; when the leader dies
+ * another instance takes the lease within seconds. Any instance still advances a table on its
+ * players' requests, and that stays safe: the next round is taken by a guarded UPDATE of the chain,
+ * the crash by a guarded UPDATE of the round, each bet is closed by one guarded claim; so two
+ * instances never settle anything twice (the app clock decides the phase, which keeps tests in
+ * control of time).
  */
 export function createCrashService({
   db,
@@ -59,6 +72,7 @@ export function createCrashService({
   sessionOf,
   merchants,
   log,
+  leader = { held: () => true, shared: () => false },
   options = {},
 }: {
   db: Db;
@@ -67,6 +81,7 @@ export function createCrashService({
   sessionOf: (id: number) => Promise<SessionRow | undefined>;
   merchants: { getById(id: number): Promise<MerchantContext | undefined> };
   log: { error(obj: object, msg: string): void };
+  leader?: CrashLeader;
   options?: CrashOptions;
 }) {
   const bettingMs = options.bettingMs ?? 7000;
@@ -228,6 +243,7 @@ export function createCrashService({
     seen.set(k, Date.now());
     if (stopped || timers.has(k)) return;
     const timer = setInterval(() => {
+      if (!leader.held()) return;
       void tick(t, k).catch((err: unknown) => log.error({ err, table: k }, 'crash loop failed'));
     }, tickMs);
     timer.unref();
@@ -244,6 +260,22 @@ export function createCrashService({
       seen.delete(k);
     }
   }
+
+  // the leader drives open rounds of tables whose players are on other instances
+  let scanning = false;
+  const scanner = setInterval(() => {
+    if (stopped || scanning || !leader.shared() || !leader.held()) return;
+    scanning = true;
+    void (async () => {
+      for (const r of await crashRepo.openTables(db)) {
+        const t: Table = { merchantId: r.merchant_id, vendor: r.vendor_code, gameCode: r.game_code };
+        if (!timers.has(key(t))) await advance(t);
+      }
+    })()
+      .catch((err: unknown) => log.error({ err }, 'crash leader scan failed'))
+      .finally(() => (scanning = false));
+  }, LEADER_SCAN_MS);
+  scanner.unref();
 
   const tableOf = (s: SessionRow): Table => ({
     merchantId: s.merchant_id,
@@ -387,6 +419,7 @@ export function createCrashService({
 
     stop() {
       stopped = true;
+      clearInterval(scanner);
       for (const t of timers.values()) clearInterval(t);
       timers.clear();
     },

@@ -1,5 +1,11 @@
 /** The built-in game server's public entry: what the modules and the app may use. */
-export { gameServerFor, gameServerService, RECOVERY_JOB, registerGameServer } from './register.js';
+export {
+  gameServerFor,
+  gameServerService,
+  RECOVERY_JOB,
+  CRASH_LOOP_LEASE,
+  registerGameServer,
+} from './register.js';
 export { gameKindOf } from './game-kind.js';
 export { GAME_SESSION_TTL_MS } from './game-session.service.js';
 export type { GameSessionService } from './game-session.service.js';

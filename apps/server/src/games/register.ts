@@ -10,8 +10,11 @@ import { createGameSessionService } from './game-session.service.js';
 import { installGameUi } from './game-ui.js';
 import { createRoundService } from './round.service.js';
 import { createWalletClient } from './wallet.client.js';
+import { jobsFor } from '../jobs/index.js';
 
 export const RECOVERY_JOB = 'gs.recovery';
+/** The job engine's lease of the crash game's continuous loop. */
+export const CRASH_LOOP_LEASE = 'gs.crash-loop';
 
 /** Where the game server sends its wallet calls: GAME_WALLET_URL, else this server's own address. */
 function walletBaseUrl(ctx: Pick<ModuleContext, 'app' | 'config'>) {
@@ -40,6 +43,8 @@ function build(ctx: ModuleContext, crashOptions?: CrashOptions) {
     sessionOf: (id) => gameServerRepo.sessionById(ctx.db, id),
     merchants: ctx.merchants,
     log: ctx.app.log,
+    // one instance drives the loop; another takes over when it dies
+    leader: jobsFor(ctx).lease(CRASH_LOOP_LEASE),
     options: crashOptions,
   });
   const server = createGameServerService({
@@ -132,7 +137,7 @@ export const registerGameServer: ModuleRegister = async (ctx) => {
     server.history(await session(req, merchant), merchant),
   );
 
-  ctx.scheduler.every(RECOVERY_JOB, 60_000, async () => {
+  jobsFor(ctx).every(RECOVERY_JOB, 60_000, async () => {
     await gs.recover();
   });
   ctx.app.addHook('onClose', async () => crash.stop());

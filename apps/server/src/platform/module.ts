@@ -21,7 +21,7 @@ export interface ModuleContext {
   merchants: MerchantService;
   events: EventBus;
   clock: Clock;
-  /** Periodic jobs (main.ts starts them; tests call runNow). */
+  /** The job engine (src/jobs, pg-boss): modules reach it with `jobsFor(ctx)`; main.ts starts it, tests call runNow. */
   scheduler: Scheduler;
   /** Session modules put their token resolvers here. */
   auth: AuthResolvers;

@@ -8,6 +8,7 @@ import { gameAnnouncementServiceFor, systemServiceFor } from '../system/index.js
 import { createAdminService } from './admin.service.js';
 import { adminRoutes } from './admin.routes.js';
 import { corsSettingsRoutes } from './cors-settings.js';
+import { jobsRoutes } from './jobs-routes.js';
 
 /** Operator API: operator sessions (and the operator token resolver), the audit log, back-office writes. */
 export const registerAdmin: ModuleRegister = (ctx) => {
@@ -30,4 +31,5 @@ export const registerAdmin: ModuleRegister = (ctx) => {
   });
   adminRoutes(ctx, admin);
   corsSettingsRoutes(ctx, audit);
+  jobsRoutes(ctx, audit);
 };

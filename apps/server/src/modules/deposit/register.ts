@@ -7,6 +7,7 @@ import { createDepositChannelAdmin } from './deposit.channels.js';
 import { depositRepo } from './deposit.repo.js';
 import { depositRoutes } from './deposit.routes.js';
 import { createDepositService } from './deposit.service.js';
+import { jobsFor } from '../../jobs/index.js';
 
 export const DEPOSIT_RECONCILE_JOB = 'deposit.reconcile';
 
@@ -26,7 +27,7 @@ export const registerDeposit: ModuleRegister = async (ctx) => {
   const channels = createDepositChannelAdmin({ db: ctx.db, audit });
   await depositRoutes(ctx, { deposits, channels });
   // notifications can be lost (gateway retries run out): ask the gateway about what is still pending
-  ctx.scheduler.every(DEPOSIT_RECONCILE_JOB, 60_000, async ({ now }) => {
+  jobsFor(ctx).every(DEPOSIT_RECONCILE_JOB, 60_000, async ({ now }) => {
     await deposits.reconcile(now);
   });
 };

@@ -9,6 +9,7 @@ import { createWithdrawAdmin } from './withdraw.admin.js';
 import { createReceiptService } from './withdraw.receipt.js';
 import { createWithdrawService } from './withdraw.service.js';
 import { withdrawRoutes } from './withdraw.routes.js';
+import { jobsFor } from '../../jobs/index.js';
 
 /**
  * Turnover requirements for other modules: the bonus/promotion module adds one (`add`, in its own
@@ -47,7 +48,7 @@ export const registerWithdraw: ModuleRegister = (ctx) => {
 
   withdrawRoutes(ctx, { withdraws, receipts, admin });
 
-  ctx.scheduler.every('withdraw.autoReceive', 60_000, async ({ now }) => {
+  jobsFor(ctx).every('withdraw.autoReceive', 60_000, async ({ now }) => {
     await receipts.autoReceive(now);
   });
 };
