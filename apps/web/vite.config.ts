@@ -26,5 +26,7 @@ export default defineConfig({
     sourcemap: false,
     // Routes are lazy (see src/app/router.tsx); the entry chunk holds the shell only.
     chunkSizeWarningLimit: 400,
+    // every browser the site supports knows <link rel="modulepreload">: no polyfill in the entry
+    modulePreload: { polyfill: false },
   },
 });

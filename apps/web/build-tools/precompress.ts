@@ -42,16 +42,19 @@ export function precompressDir(dir: string): { files: number; raw: number; br: n
   return total;
 }
 
-/** `vite build` only: precompresses the whole output directory once it is written. */
+/** `vite build` only: precompresses the whole output directory once it is written (not with `write: false`). */
 export function precompress(): Plugin {
   let outDir = 'dist';
+  let write = true;
   return {
     name: 'bp:precompress',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
+      write = config.build.write;
     },
     closeBundle() {
+      if (!write) return;
       const t = precompressDir(outDir);
       this.info(
         `precompressed ${t.files} files: ${(t.raw / 1024).toFixed(0)} KB -> br ${(t.br / 1024).toFixed(0)} KB, gzip ${(t.gz / 1024).toFixed(0)} KB`,

@@ -17,8 +17,13 @@ function adoptMerchantFromUrl() {
   if (code && /^[A-Za-z0-9_-]{1,32}$/.test(code)) useAppStore.getState().setMerchantCode(code);
 }
 
+/** Paths that show the home page: its chunk loads while the app boots, not after the first render. */
+const HOME_PATHS = ['/', '/index', '/index.html', '/home', '/login', '/register'];
+
 async function boot() {
   adoptMerchantFromUrl();
+  // the router's lazy import of the same module then finds it loaded or loading
+  if (HOME_PATHS.includes(window.location.pathname)) import('./app/pages/HomePage').catch(() => undefined);
   await initI18n(useAppStore.getState().language);
   // A stored language without a shipped catalogue fell back to Bengali.
   if (i18n.language !== useAppStore.getState().language) useAppStore.setState({ language: i18n.language });

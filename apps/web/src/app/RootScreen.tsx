@@ -1,10 +1,8 @@
 import { SYSTEM_STATUS, systemStatusOf } from '@bp/contract';
-import { useState } from 'react';
-import { RouterProvider } from 'react-router/dom';
 import { useSystemStatus } from '../shared/system';
 import { PageLoader } from '../shared/ui/Loader';
 import { useSiteSync } from './hooks/use-site-sync';
-import { createRouter } from './router';
+import { AppRouter } from './router';
 import { BootError } from './screens/BootError';
 import { MaintenanceScreen } from './screens/MaintenanceScreen';
 import { RegionBlockScreen } from './screens/RegionBlockScreen';
@@ -12,7 +10,6 @@ import { RegionBlockScreen } from './screens/RegionBlockScreen';
 /** System status decides the root screen: 0 normal UI, 1 maintenance, 2 region blocked (maintenance wins). */
 export function RootScreen() {
   const { data: status, error, refetch, isPending } = useSystemStatus();
-  const [router] = useState(createRouter);
   useSiteSync(status);
 
   if (isPending) return <PageLoader />;
@@ -21,5 +18,5 @@ export function RootScreen() {
   const code = systemStatusOf(status);
   if (code === SYSTEM_STATUS.MAINTENANCE) return <MaintenanceScreen status={status} />;
   if (code === SYSTEM_STATUS.REGION_BLOCKED) return <RegionBlockScreen status={status} />;
-  return <RouterProvider router={router} />;
+  return <AppRouter />;
 }

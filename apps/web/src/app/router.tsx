@@ -1,4 +1,5 @@
-import { createBrowserRouter } from 'react-router';
+import { Component, lazy, Suspense, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import {
   loadAgentHomePanel,
   loadAgentLoginPanel,
@@ -8,82 +9,119 @@ import {
 import { loadHelpPage } from '../features/help';
 import { loadAccountGamesPage, loadCategoryPage } from '../features/lobby';
 import { loadLazyNamespaces } from '../shared/i18n';
-import { PageLoader } from '../shared/ui/Loader';
+import { PageLoader, RouteLoader } from '../shared/ui/Loader';
 import { AppRoot } from './AppRoot';
 import { agentShell } from './pages/AgentShell';
 import { Layout } from './layout/Layout';
+import { trackRouteLoad } from './route-loading';
 import { RouteError } from './screens/RouteError';
 
-const home = async () => ({ Component: (await import('./pages/HomePage')).default });
+type PageModule = { default: ComponentType };
+
+/** A page in its own chunk; the layout shows the route loader while it loads. */
+const page = (load: () => Promise<PageModule>) => lazy(() => trackRouteLoad(load()));
+
+const Home = page(() => import('./pages/HomePage'));
 // Member-centre pages read the lazily loaded namespaces (shared/i18n/catalogues.ts).
 // Game pages read the lobby namespace, one of the lazy ones.
-const categoryPage = async () => {
-  const [page] = await Promise.all([loadCategoryPage(), loadLazyNamespaces()]);
-  return { Component: page.default };
-};
-const accountGames = async () => {
-  const [page] = await Promise.all([loadAccountGamesPage(), loadLazyNamespaces()]);
-  return { Component: page.default };
-};
-const memberCentre = async () => {
-  const [page] = await Promise.all([import('./pages/MemberCentrePage'), loadLazyNamespaces()]);
-  return { Component: page.default };
-};
+const CategoryPage = page(async () => (await Promise.all([loadCategoryPage(), loadLazyNamespaces()]))[0]);
+const AccountGames = page(async () => (await Promise.all([loadAccountGamesPage(), loadLazyNamespaces()]))[0]);
+const MemberCentre = page(
+  async () => (await Promise.all([import('./pages/MemberCentrePage'), loadLazyNamespaces()]))[0],
+);
+const Help = page(loadHelpPage);
+const SocialBind = page(loadSocialBindPage);
+const SocialDone = page(loadSocialDonePage);
+const InvalidUrl = page(() => import('./screens/InvalidUrlPage'));
+const AgentLogin = page(async () => ({ default: agentShell((await loadAgentLoginPanel()).default) }));
+const AgentHome = page(async () => ({ default: agentShell((await loadAgentHomePanel()).default) }));
+
+interface CatchProps {
+  pathname: string;
+  children: ReactNode;
+}
+
+/** Catches a page's error until the path changes (the page itself is not remounted by a new path). */
+class PageErrorBoundary extends Component<CatchProps, { error: unknown; pathname: string; failed: boolean }> {
+  override state = { error: null as unknown, pathname: this.props.pathname, failed: false };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error, failed: true };
+  }
+
+  static getDerivedStateFromProps(props: CatchProps, state: { pathname: string }) {
+    return props.pathname === state.pathname
+      ? null
+      : { error: null, failed: false, pathname: props.pathname };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error(error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.failed ? <RouteError error={this.state.error} /> : this.props.children;
+  }
+}
+
+/**
+ * Errors of a page (a chunk that failed to load included) render in its place: inside the layout,
+ * so header and menu stay usable. A new path starts afresh.
+ */
+function RouteBoundary({ children, fallback }: { children: ReactNode; fallback: ReactNode }) {
+  const { pathname } = useLocation();
+  return (
+    <PageErrorBoundary pathname={pathname}>
+      <Suspense fallback={fallback}>{children}</Suspense>
+    </PageErrorBoundary>
+  );
+}
+
+const inLayout = (Page: ComponentType) => (
+  <RouteBoundary fallback={<RouteLoader />}>
+    <Page />
+  </RouteBoundary>
+);
+const alone = (Page: ComponentType) => (
+  <RouteBoundary fallback={<PageLoader />}>
+    <Page />
+  </RouteBoundary>
+);
 
 /**
  * SPEC §2.1 routes delivered so far. Every page is its own chunk. Later issues add their routes here
  * (promotions, member centre, game pages, ...), never as placeholders. /agent and /agentHome render
- * without the normal layout.
+ * without the normal layout. Declarative routes (BrowserRouter): the site loads no data through the
+ * router, and the data router's code would weigh twice as much on the home route.
  */
-export const createRouter = () =>
-  createBrowserRouter([
-    {
-      path: '/',
-      Component: AppRoot,
-      HydrateFallback: PageLoader,
-      children: [
-        {
-          path: 'agent',
-          errorElement: <RouteError />,
-          lazy: async () => ({ Component: agentShell((await loadAgentLoginPanel()).default) }),
-        },
-        {
-          path: 'agentHome',
-          errorElement: <RouteError />,
-          lazy: async () => ({ Component: agentShell((await loadAgentHomePanel()).default) }),
-        },
-        {
-          Component: Layout,
-          children: [
-            {
-              // Pathless: errors of a page render inside the layout, so header and menu stay usable.
-              errorElement: <RouteError />,
-              children: [
-                { index: true, lazy: home },
-                ...['index', 'index.html', 'home', 'login', 'register'].map((path) => ({ path, lazy: home })),
-                { path: 'help', lazy: async () => ({ Component: (await loadHelpPage()).default }) },
-                ...['live', 'fish', 'rng', 'pvp', 'sports', 'esports', 'lott', 'elott'].map((path) => ({
-                  path,
-                  lazy: categoryPage,
-                })),
-                ...['favorite', 'recent'].map((path) => ({ path, lazy: accountGames })),
-                ...['member', 'member/:page'].map((path) => ({ path, lazy: memberCentre })),
-                {
-                  path: 'social/bind',
-                  lazy: async () => ({ Component: (await loadSocialBindPage()).default }),
-                },
-                {
-                  path: 'social/done',
-                  lazy: async () => ({ Component: (await loadSocialDonePage()).default }),
-                },
-                {
-                  path: '*',
-                  lazy: async () => ({ Component: (await import('./screens/InvalidUrlPage')).default }),
-                },
-              ],
-            },
-          ],
-        },
-      ],
-    },
-  ]);
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <Routes>
+        <Route path="/" element={<AppRoot />}>
+          <Route path="agent" element={alone(AgentLogin)} />
+          <Route path="agentHome" element={alone(AgentHome)} />
+          <Route element={<Layout />}>
+            <Route index element={inLayout(Home)} />
+            {['index', 'index.html', 'home', 'login', 'register'].map((path) => (
+              <Route key={path} path={path} element={inLayout(Home)} />
+            ))}
+            <Route path="help" element={inLayout(Help)} />
+            {['live', 'fish', 'rng', 'pvp', 'sports', 'esports', 'lott', 'elott'].map((path) => (
+              <Route key={path} path={path} element={inLayout(CategoryPage)} />
+            ))}
+            {['favorite', 'recent'].map((path) => (
+              <Route key={path} path={path} element={inLayout(AccountGames)} />
+            ))}
+            {['member', 'member/:page'].map((path) => (
+              <Route key={path} path={path} element={inLayout(MemberCentre)} />
+            ))}
+            <Route path="social/bind" element={inLayout(SocialBind)} />
+            <Route path="social/done" element={inLayout(SocialDone)} />
+            <Route path="*" element={inLayout(InvalidUrl)} />
+          </Route>
+        </Route>
+      </Routes>
+    </BrowserRouter>
+  );
+}

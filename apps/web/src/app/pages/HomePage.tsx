@@ -8,7 +8,9 @@ import { openModal, useModalStore } from '../../shared/ui/modal-store';
 import { hasModal } from '../modals/registry';
 import './home.css';
 
-// The lobby and its texts (a lazy namespace) load after the banners: the first paint does not wait for them.
+// The lobby and its texts (a lazy namespace) load after the banners: the first paint does not wait for
+// them. Its code starts loading with this module; a failure shows when the lobby renders.
+loadHomeLobby().catch(() => undefined);
 const HomeLobby = lazy(async () => (await Promise.all([loadHomeLobby(), loadLazyNamespaces()]))[0]);
 
 /** Modals that /login and /register open over home. */

@@ -1,14 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useRouteError } from 'react-router';
+import { Link } from 'react-router';
 import { isChunkLoadError } from '../../shared/ui/chunk-error';
 import { ChunkError } from './ChunkError';
 
-/** errorElement of the routes: chunk failures get the reload screen, anything else a generic one. */
-export function RouteError() {
-  const error = useRouteError();
+/** A page's error (router.tsx): chunk failures get the reload screen, anything else a generic one. */
+export function RouteError({ error }: { error: unknown }) {
   const { t } = useTranslation('system');
   if (isChunkLoadError(error)) return <ChunkError error={error} />;
-  console.error(error);
   return (
     <div className="status-screen status-screen--inline" role="alert" data-testid="route-error">
       <h2>{t('page_error_title')}</h2>
