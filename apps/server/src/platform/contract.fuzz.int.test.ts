@@ -54,7 +54,7 @@ async function tokenOf(p: Persona): Promise<string | undefined> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: { DOCS_ENABLED: 'true' } });
   merchantId = await merchantIdOf(t.database.db);
   const m = await newMember(t.database.db, merchantId, { paymentPassword: '123456' });
   await fund(t.database.db, merchantId, m.id, 5_000_00n);
