@@ -67,6 +67,8 @@ const list = (values: readonly (string | number)[]) =>
 
 /** A run of three letters, marks or digits: what pg_trgm takes trigrams from (its word characters). */
 const HAS_TRIGRAM = /[\p{L}\p{M}\p{N}]{3}/u;
+/** Whether a name search (NFC, lower case) is answered from the trigram index. */
+export const searchUsesIndex = (search: string) => HAS_TRIGRAM.test(search);
 
 /**
  * Case-insensitive substring of any of the game's names (`search` is already NFC and lower case,
@@ -77,7 +79,7 @@ const HAS_TRIGRAM = /[\p{L}\p{M}\p{N}]{3}/u;
  * large part of the catalogue anyway, and there are few enough distinct ones for the lobby cache).
  */
 function nameMatches(search: string): SQL {
-  if (!HAS_TRIGRAM.test(search)) return sql`strpos(g.search_text, ${search}) > 0`;
+  if (!searchUsesIndex(search)) return sql`strpos(g.search_text, ${search}) > 0`;
   return sql`g.search_text like ${`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`;
 }
 
@@ -133,6 +135,20 @@ export const catalogueRepo = {
       sql`select ${GAME_COLUMNS} from ${visibleFrom(merchantId)} where ${where(f)}
           order by ${ORDER} limit ${limit} offset ${offset}`,
     );
+  },
+
+  /**
+   * A page and the number of all matches in one statement (`count(*) over ()`), for filters whose
+   * matches the index narrows to a few hundred at most (a name search): one index scan and one
+   * planning instead of two. A page past the end has no row to carry the count: null then.
+   */
+  async listGamesCounted(db: Executor, merchantId: number, f: GameFilter, limit: number, offset: number) {
+    const found = await rows<GameRow & { total: number }>(
+      db,
+      sql`select ${GAME_COLUMNS}, count(*) over ()::int as total from ${visibleFrom(merchantId)}
+          where ${where(f)} order by ${ORDER} limit ${limit} offset ${offset}`,
+    );
+    return { found, total: found.length > 0 ? found[0]!.total : offset === 0 ? 0 : null };
   },
 
   async countGames(db: Executor, merchantId: number, f: GameFilter): Promise<number> {

@@ -131,6 +131,19 @@ describe('name search', () => {
     expect(await code('xqz%nights')).toEqual([]);
   });
 
+  it('counts every match whatever the page, past the last one too', async () => {
+    const all = expected('xqz');
+    expect(all.total).toBe(2);
+    const page = async (pageNo: number) => {
+      const v = await list(`gameName=xqz&pageSize=1&pageNo=${pageNo}`);
+      return { ids: v.games.map((g) => g.nodeId), total: v.totalCount };
+    };
+    expect(await page(1)).toEqual({ ids: all.ids.slice(0, 1), total: 2 });
+    expect(await page(2)).toEqual({ ids: all.ids.slice(1, 2), total: 2 });
+    expect(await page(3)).toEqual({ ids: [], total: 2 });
+    expect(await page(9)).toEqual({ ids: [], total: 2 });
+  });
+
   it('finds nothing for what no name holds, whether short or long', async () => {
     for (const q of ['zzqqxx', 'qqj', 'ঌঌ']) expect(await search(q), q).toEqual({ ids: [], total: 0 });
   });

@@ -27,11 +27,12 @@ import type { EventBus } from '../../platform/events.js';
 import type { Clock } from '../../platform/module.js';
 import { formatMerchantTime } from '../../platform/time.js';
 import { maskUsername, nameIn } from '../../platform/names.js';
+import { PrewrittenJson, serializeReply } from '../../platform/json-reply.js';
 import type { MerchantContext } from '../../platform/merchant.js';
 import { createQueryCache } from './catalogue.cache.js';
 import { normaliseSearch } from './catalogue.import.js';
 import { gameIconUrl, vendorIconUrl } from './catalogue.icons.js';
-import { catalogueRepo, type GameFilter, type GameRow } from './catalogue.repo.js';
+import { catalogueRepo, searchUsesIndex, type GameFilter, type GameRow } from './catalogue.repo.js';
 
 /** Lobby answers are cached this long at most (other instances' operator changes show up by then). */
 export const LOBBY_CACHE_TTL_MS = 60_000;
@@ -108,6 +109,15 @@ export function createCatalogueService({ db, events, clock }: { db: Db; events: 
 
   const cached = <V>(merchantId: number, key: string, load: () => Promise<V>) =>
     lobby.get(merchantId, key, load) as Promise<V>;
+  /**
+   * A lobby answer cached with its JSON: a hit sends the text written when it was loaded instead of
+   * serialising the same page of games again (the cost of a cached answer was mostly that).
+   */
+  const written = <V>(merchantId: number, key: string, load: () => Promise<V>) =>
+    cached(merchantId, key, async () => {
+      const value = await load();
+      return new PrewrittenJson(value, serializeReply(value));
+    });
   /** `language` query parameter first, else the request's language (header or merchant default). */
   const langOf = (param: string | undefined, requestLang: string) => parseLanguage(param) ?? requestLang;
 
@@ -118,10 +128,20 @@ export function createCatalogueService({ db, events, clock }: { db: Db; events: 
     pageSize: number,
     lang: string,
   ): Promise<TGameList> {
-    const [found, totalCount] = await Promise.all([
-      catalogueRepo.listGames(db, merchantId, f, pageSize, (pageNo - 1) * pageSize),
-      catalogueRepo.countGames(db, merchantId, f),
-    ]);
+    const offset = (pageNo - 1) * pageSize;
+    let found: GameRow[];
+    let totalCount: number;
+    if (f.search && searchUsesIndex(f.search)) {
+      // few matches: page and count in one statement
+      const r = await catalogueRepo.listGamesCounted(db, merchantId, f, pageSize, offset);
+      found = r.found;
+      totalCount = r.total ?? (await catalogueRepo.countGames(db, merchantId, f));
+    } else {
+      [found, totalCount] = await Promise.all([
+        catalogueRepo.listGames(db, merchantId, f, pageSize, offset),
+        catalogueRepo.countGames(db, merchantId, f),
+      ]);
+    }
     return {
       games: found.map((r) => toGame(r, lang)),
       totalCount,
@@ -139,7 +159,11 @@ export function createCatalogueService({ db, events, clock }: { db: Db; events: 
     /** Emptied by catalogue.changed; exposed for tests of invalidation and for metrics. */
     cacheSize: () => lobby.size,
 
-    gameList(merchant: MerchantContext, q: TGameListQuery, requestLang: string): Promise<TGameList> {
+    gameList(
+      merchant: MerchantContext,
+      q: TGameListQuery,
+      requestLang: string,
+    ): Promise<PrewrittenJson<TGameList>> {
       const lang = langOf(q.language, requestLang);
       const f: GameFilter = {
         gameType: q.gameType,
@@ -150,12 +174,12 @@ export function createCatalogueService({ db, events, clock }: { db: Db; events: 
         isHot: q.isHot,
       };
       const key = `list:${JSON.stringify([f, q.pageNo, q.pageSize, lang])}`;
-      return cached(merchant.id, key, () => page(merchant.id, f, q.pageNo, q.pageSize, lang));
+      return written(merchant.id, key, () => page(merchant.id, f, q.pageNo, q.pageSize, lang));
     },
 
     vendorLanes(merchant: MerchantContext, param: string | undefined, requestLang: string) {
       const lang = langOf(param, requestLang);
-      return cached(merchant.id, `lanes:${lang}`, async () => {
+      return written(merchant.id, `lanes:${lang}`, async () => {
         const lanes = new Map<
           TGameType,
           { classify: Map<TGameClassify, number>; cards: Map<string, TGameVendorCard> }
@@ -208,7 +232,7 @@ export function createCatalogueService({ db, events, clock }: { db: Db; events: 
     },
 
     vassGameType(merchant: MerchantContext) {
-      return cached(merchant.id, 'vass', async () => {
+      return written(merchant.id, 'vass', async () => {
         const content: Record<string, Record<string, TGameClassify[]>> = {};
         for (const r of await catalogueRepo.laneCounts(db, merchant.id)) {
           const byVendor = (content[r.game_type] ??= {});
@@ -222,7 +246,7 @@ export function createCatalogueService({ db, events, clock }: { db: Db; events: 
     hotGames(merchant: MerchantContext, q: HotQuery, requestLang: string) {
       const lang = langOf(q.language, requestLang);
       const f: GameFilter = { isHot: true, vendor: q.vassalage, gameType: q.gameType };
-      return cached(merchant.id, `hot:${JSON.stringify([f, lang])}`, async () => ({
+      return written(merchant.id, `hot:${JSON.stringify([f, lang])}`, async () => ({
         list: (await catalogueRepo.listGames(db, merchant.id, f, HOT_GAMES_LIMIT, 0)).map((r) =>
           toGame(r, lang),
         ),
@@ -355,7 +379,7 @@ export function createCatalogueService({ db, events, clock }: { db: Db; events: 
     ) {
       const lang = langOf(q.language, requestLang);
       const types = lotteryTypes(q.prizeMode);
-      return cached(merchant.id, `lott:${JSON.stringify([types, lang])}`, async () => {
+      return written(merchant.id, `lott:${JSON.stringify([types, lang])}`, async () => {
         const out: LotteryMenus = {};
         if (types.length === 0) return out;
         const found = await catalogueRepo.listGames(db, merchant.id, { gameTypes: types }, 3000, 0);
