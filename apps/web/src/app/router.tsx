@@ -77,8 +77,14 @@ function RouteBoundary({ children, fallback }: { children: ReactNode; fallback: 
   );
 }
 
+const pending = (
+  <>
+    <RouteLoader />
+    <div className="page-pending" aria-busy="true" />
+  </>
+);
 const inLayout = (Page: ComponentType) => (
-  <RouteBoundary fallback={<RouteLoader />}>
+  <RouteBoundary fallback={pending}>
     <Page />
   </RouteBoundary>
 );

@@ -11,6 +11,8 @@ export function BannerImage({ banner, eager = false }: { banner: TBanner; eager?
       src={banner.url}
       alt={banner.title}
       loading={eager ? 'eager' : 'lazy'}
+      // the first banner is the home page's largest paint
+      fetchPriority={eager ? 'high' : undefined}
     />
   );
   return href ? (

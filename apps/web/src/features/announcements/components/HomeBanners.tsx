@@ -17,8 +17,16 @@ export function HomeBanners() {
       </div>
     );
   }
+  // Until the carousel's code is there, its first slide as a plain banner: the picture (the page's
+  // largest paint) shows without waiting for the carousel, in the same box.
   return (
-    <Suspense fallback={<div className="banner banner--placeholder" aria-hidden="true" />}>
+    <Suspense
+      fallback={
+        <div className="banner" data-testid="banner-first">
+          <BannerImage banner={banners[0]!} eager />
+        </div>
+      }
+    >
       <BannerCarousel banners={banners} />
     </Suspense>
   );
