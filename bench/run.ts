@@ -4,6 +4,7 @@ import * as web from './benches/web.js';
 import * as login from './benches/login.js';
 import * as wallet from './benches/wallet.js';
 import * as lobby from './benches/lobby.js';
+import * as lighthouse from './benches/lighthouse.js';
 
 const benches: Record<string, (seconds: number) => Promise<string>> = {
   status: (s) => status.run(s),
@@ -11,6 +12,7 @@ const benches: Record<string, (seconds: number) => Promise<string>> = {
   login: (s) => login.run(s),
   wallet: (s) => wallet.run(s),
   lobby: (s) => lobby.run(s),
+  lighthouse: () => lighthouse.run(),
 };
 
 const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
