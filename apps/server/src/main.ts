@@ -65,12 +65,12 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  await app.scheduler.start();
   // rounds a previous run left open (killed mid-round) are finished now, not a minute from now;
-  // shutdown waits for this run
+  // started before anything else is awaited, so a shutdown from here on waits for this run
   app.scheduler
     .runNow(RECOVERY_JOB)
     .catch((err: unknown) => app.log.error({ err }, 'game round recovery failed'));
+  await app.scheduler.start();
   const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
   const url = `http://${shownHost === '0.0.0.0' ? 'localhost' : shownHost}:${(app.server.address() as { port: number }).port}`;
   const lines = [

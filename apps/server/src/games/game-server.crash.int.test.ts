@@ -110,6 +110,8 @@ describe('the game server killed mid-round', () => {
 
     // restart: recovery runs at boot; wait for it to finish, then stop cleanly
     child = await startServerProcess({ database: setup, port, env });
+    // PGlite: the child owns the directory, so the rounds cannot be watched from here; its shutdown
+    // waits for the boot's recovery run (main.ts stops the job engine before closing the server)
     if (!setup.dataDir) {
       const open = async () => {
         const [r] = await rows<{ n: number }>(
@@ -120,10 +122,6 @@ describe('the game server killed mid-round', () => {
         return Number(r!.n);
       };
       await vi.waitFor(async () => expect(await open()).toBe(0), { timeout: 60_000, interval: 100 });
-    } else {
-      // PGlite: the child owns the directory, so the rounds cannot be watched from here, and the
-      // boot's recovery run is not one the server's shutdown waits for: give it a bounded moment
-      await new Promise((r) => setTimeout(r, 5000));
     }
     await child.stop('SIGTERM');
     child = undefined;

@@ -344,6 +344,8 @@ export function createScheduler({
     runNow(name: string, data?: unknown): Promise<boolean> {
       const job = jobs.get(name);
       if (!job) return Promise.reject(new Error(`no job ${name}`));
+      // after stop nothing new starts (stop has waited for what was running)
+      if (stopped) return Promise.resolve(false);
       return track(attempt(job, data, 1));
     },
     names: () => [...jobs.keys()],
