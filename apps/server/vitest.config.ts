@@ -21,6 +21,9 @@ export default defineConfig({
           globalSetup: ['src/test/global-setup.ts'],
           // each file opens its own database; two cores
           maxWorkers: 2,
+          // files share a worker's module graph (the app's modules are evaluated once per worker, not
+          // once per file: the tier's import time fell from 62 s to 15 s); every file still builds its
+          // own app on its own database, and no test mocks a module
           isolate: false,
           // run after the unit project: vitest needs distinct groups for projects with different workers
           sequence: { groupOrder: 1 },
