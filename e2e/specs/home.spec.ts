@@ -41,7 +41,7 @@ test.describe('home', () => {
   test('the carousel moves on by itself', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'no-preference' });
     await page.goto('/');
-    const active = page.locator('[data-testid=banner-carousel] .swiper-slide-active');
+    const active = page.locator('[data-testid=banner-carousel] [data-testid=banner-slide][data-active=true]');
     await expect(active).toBeVisible();
     const first = await active.getAttribute('data-banner-id');
     await expect.poll(async () => active.getAttribute('data-banner-id'), { timeout: 12_000 }).not.toBe(first);
