@@ -19,7 +19,7 @@ import {
 } from '@bp/contract';
 import type { z } from 'zod';
 import type { ZFavouriteQuery, ZHotGamesQuery, ZLotteryMenus, ZRankQuery, ZWinnerBoard } from '@bp/contract';
-import type { Db, Executor } from '../../db/client.js';
+import type { Database, Db, Executor } from '../../db/client.js';
 import type { MemberActor } from '../../platform/context.js';
 import { parseLanguage } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
@@ -96,7 +96,18 @@ function lotteryTypes(prizeMode: string | undefined): TGameType[] {
   return [];
 }
 
-export function createCatalogueService({ db, events, clock }: { db: Db; events: EventBus; clock: Clock }) {
+export function createCatalogueService({
+  db,
+  database,
+  events,
+  clock,
+}: {
+  db: Db;
+  /** the connection's prepared statements (the name search) */
+  database: Database;
+  events: EventBus;
+  clock: Clock;
+}) {
   const lobby = createQueryCache<unknown>({ ttlMs: LOBBY_CACHE_TTL_MS, maxEntries: 5000 });
   const winnersCache = createQueryCache<WinnerBoard>({ ttlMs: WINNER_CACHE_TTL_MS, maxEntries: 500 });
   events.on('catalogue.changed', ({ merchantId }) => {
@@ -133,7 +144,7 @@ export function createCatalogueService({ db, events, clock }: { db: Db; events: 
     let totalCount: number;
     if (f.search && searchUsesIndex(f.search)) {
       // few matches: page and count in one statement
-      const r = await catalogueRepo.listGamesCounted(db, merchantId, f, pageSize, offset);
+      const r = await catalogueRepo.listGamesCounted(database, merchantId, f, pageSize, offset);
       found = r.found;
       totalCount = r.total ?? (await catalogueRepo.countGames(db, merchantId, f));
     } else {

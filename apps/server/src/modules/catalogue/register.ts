@@ -7,10 +7,10 @@ import { createCatalogueService, type CatalogueService } from './catalogue.servi
 /** The catalogue of an app instance (one cache per app): the game launch records recent games through it. */
 export const catalogueService = defineService(
   'catalogue',
-  (ctx: Pick<ModuleContext, 'db' | 'events' | 'clock'>): CatalogueService =>
-    createCatalogueService({ db: ctx.db, events: ctx.events, clock: ctx.clock }),
+  (ctx: Pick<ModuleContext, 'db' | 'database' | 'events' | 'clock'>): CatalogueService =>
+    createCatalogueService({ db: ctx.db, database: ctx.database, events: ctx.events, clock: ctx.clock }),
 );
-export const catalogueServiceFor = (ctx: Pick<ModuleContext, 'db' | 'events' | 'clock'>) =>
+export const catalogueServiceFor = (ctx: Pick<ModuleContext, 'db' | 'database' | 'events' | 'clock'>) =>
   serviceOf(catalogueService, ctx);
 
 /** Game catalogue and lobby: player feeds, favourites, recent games, winners, icons, operator import. */
