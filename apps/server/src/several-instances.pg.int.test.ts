@@ -303,7 +303,7 @@ describe('two instances behind a round-robin proxy', () => {
       players.map(async (p) => (await openVendorSession(db.db, merchant.id, p.id, 'MIV')).token),
     );
     const leaderBefore = await leaseHolders(CRASH_LOOP_LEASE);
-    expect(leaderBefore).toHaveLength(1);
+    expect(leaderBefore, `${JSON.stringify(leaderBefore)}\n${a.log()}\n${b.log()}`).toHaveLength(1);
 
     /** ledger keys of every acknowledged (2xx) money movement */
     const acked: string[] = [];

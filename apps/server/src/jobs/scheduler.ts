@@ -23,8 +23,8 @@ import { rows } from '../platform/sql.js';
  * - `lease(name)` is leadership rather than a queue job (the crash game's continuous loop): a
  *   session advisory lock held on one connection; another instance takes it within a second or two
  *   of the holder's connection closing (a killed process's connection closes with it).
- * - `runNow(name)` runs a job at once on this instance (tests, the boot's recovery), under the job's
- *   advisory lock so it never overlaps a queued run of the same job; `stop` waits for it.
+ * - `runNow(name)` runs a job at once on this instance (tests, the boot's recovery); a periodic job
+ *   runs under its advisory lock so it never overlaps a queued run of itself; `stop` waits for it.
  *
  * Until `start()` (tests build apps without starting them) nothing polls and every lease answers
  * `held()` true: a lone app drives its own loops as before.
@@ -181,21 +181,34 @@ export function createScheduler({
     }
   }
 
-  /** One attempt of a job, under its advisory lock; false when another run of it holds the lock. */
+  /** One attempt of a job, recorded in job_state. */
+  async function once(job: Job, data: unknown, attemptNo: number) {
+    await record(job.name, 'start');
+    try {
+      await job.run({ now: now(), attempt: attemptNo }, data);
+    } catch (err) {
+      await record(job.name, 'failed', message(err)).catch(() => undefined);
+      throw err;
+    }
+    await record(job.name, 'ok');
+  }
+
+  /**
+   * One attempt. A periodic job runs under its advisory lock (a runNow never overlaps its queued run;
+   * false when the other holds it: that period's work is being done). Each queued run of a one-off
+   * job is its own piece of work, run once by pg-boss: no lock, so parallel runs all happen.
+   */
   async function attempt(job: Job, data: unknown, attemptNo: number): Promise<boolean> {
+    if (!job.cron) {
+      await once(job, data, attemptNo);
+      return true;
+    }
     const key = lockKey(job.name).toString();
     return database.withConnection(async (query) => {
       const [got] = await query(`select pg_try_advisory_lock(${key}) as ok`);
       if (!got?.ok) return false;
       try {
-        await record(job.name, 'start');
-        try {
-          await job.run({ now: now(), attempt: attemptNo }, data);
-        } catch (err) {
-          await record(job.name, 'failed', message(err)).catch(() => undefined);
-          throw err;
-        }
-        await record(job.name, 'ok');
+        await once(job, data, attemptNo);
       } finally {
         await query(`select pg_advisory_unlock(${key})`);
       }
@@ -215,7 +228,7 @@ export function createScheduler({
     if (!item) return;
     const data = (item.data as { data?: unknown } | null)?.data;
     try {
-      // a run the lock refused (runNow of the same job at this moment) counts as done: the jobs are periodic
+      // a periodic run the lock refused (its runNow at this moment) counts as done
       await attempt(job, data, item.retryCount + 1);
     } catch (err) {
       onError?.(job.name, err);
