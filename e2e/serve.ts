@@ -67,17 +67,14 @@ if (process.env.DATABASE_URL) {
   dropDb = async () => fs.rmSync(dir, { recursive: true, force: true });
 }
 
-const child = spawn(
-  process.execPath,
-  [
-    '--import',
-    'tsx',
-    '--import',
-    path.join(here, 'e2e-hosts.mjs'),
-    path.join(root, 'apps/server/src/main.ts'),
-  ],
-  { env, stdio: 'inherit', cwd: root },
-);
+// the server as `npm start` runs it: the compiled build (npm run build -w apps/server)
+const serverMain = path.join(root, 'apps/server/dist/main.js');
+if (!fs.existsSync(serverMain)) throw new Error(`${serverMain} is missing: run npm run build -w apps/server`);
+const child = spawn(process.execPath, ['--import', path.join(here, 'e2e-hosts.mjs'), serverMain], {
+  env,
+  stdio: 'inherit',
+  cwd: root,
+});
 const stop = (sig: NodeJS.Signals) => child.kill(sig);
 process.on('SIGTERM', () => stop('SIGTERM'));
 process.on('SIGINT', () => stop('SIGINT'));

@@ -29,7 +29,10 @@ const TIERS = {
   },
   unit: { db: false, run: [`npm run test:unit --workspaces --if-present -- ${vitestReporters}`] },
   int: { db: true, run: [`npm run test:int --workspaces --if-present -- ${vitestReporters}`] },
-  e2e: { db: true, run: ['npm run build -w apps/web -w apps/game-client', 'npm run test -w e2e'] },
+  e2e: {
+    db: true,
+    run: ['npm run build -w apps/web -w apps/game-client -w apps/server', 'npm run test -w e2e'],
+  },
 };
 
 const names = process.argv.slice(2);

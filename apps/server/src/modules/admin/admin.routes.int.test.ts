@@ -171,7 +171,7 @@ describe('maintenance', () => {
 
 describe('region rules', () => {
   it('a deny rule added by an operator blocks that country on the next status call; delete lifts it', async () => {
-    // 8.8.8.8 is in geoip-lite's data as US
+    // 8.8.8.8 is in geoip-country's data as US
     expect(await status('8.8.8.8')).toMatchObject({ regionRestriction: false, status: 0 });
     const created = await ok(owner, 'POST', '/admin/api/region-rules', {
       action: 'deny',

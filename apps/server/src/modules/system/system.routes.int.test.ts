@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import geoip from 'geoip-lite';
+import geoip from 'geoip-country';
 import {
   decodeCustomerServicePath,
   ZAnnouncements,

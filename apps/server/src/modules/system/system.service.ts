@@ -492,7 +492,7 @@ export function createSystemService({
   );
 
   /**
-   * A caller's address in canonical form and its country (geoip-lite's database, fixed while the
+   * A caller's address in canonical form and its country (geoip-country's database, fixed while the
    * process runs), remembered for the last few thousand addresses: players load several pages.
    */
   const places = new Map<string, { ip: string; countryCode: string | null }>();
