@@ -67,18 +67,32 @@ const list = (values: readonly (string | number)[]) =>
     sql`, `,
   );
 
-/** A run of three letters, marks or digits: what pg_trgm takes trigrams from (its word characters). */
-const HAS_TRIGRAM = /[\p{L}\p{M}\p{N}]{3}/u;
-/** Whether a name search (NFC, lower case) is answered from the trigram index. */
-export const searchUsesIndex = (search: string) => HAS_TRIGRAM.test(search);
+/** pg_trgm's word characters (letters and digits of the database's UTF-8 character type). */
+const WORD = /[\p{L}\p{M}\p{N}]+/gu;
+
+/**
+ * Whether pg_trgm finds a trigram in `like '%<search>%'`, so the index narrows the search: it takes
+ * each word of the pattern, padded with two blanks where another character (a blank, a hyphen) comes
+ * before it and one where one comes after it; the wildcards at both ends pad nothing. "pok" and
+ * "n pa" (its " pa") have trigrams; "po" and "a" have none, and the index would read every entry.
+ */
+export function searchUsesIndex(search: string): boolean {
+  for (const m of search.matchAll(WORD)) {
+    const chars = [...m[0]].length;
+    const before = m.index > 0 ? 2 : 0;
+    const after = m.index + m[0].length < search.length ? 1 : 0;
+    if (chars + before + after >= 3) return true;
+  }
+  return false;
+}
 
 /**
  * Case-insensitive substring of any of the game's names (`search` is already NFC and lower case,
  * search_text the names the same way). `like '%q%'` (wildcards escaped) is answered from the trigram
  * index (migration 0024) with an exact recheck, so it matches exactly what strpos does. A query with no
- * trigram (one or two letters, or letters split by spaces or punctuation) would make the index read
- * every entry: those scan with strpos instead, as the search always did (such short queries match a
- * large part of the catalogue anyway, and there are few enough distinct ones for the lobby cache).
+ * trigram (a word of one or two letters alone) would make the index read every entry: those scan with
+ * strpos instead, as the search always did (such short queries match a large part of the catalogue
+ * anyway, and there are few enough distinct ones for the lobby cache).
  */
 function nameMatches(search: string): SQL {
   if (!searchUsesIndex(search)) return sql`strpos(g.search_text, ${search}) > 0`;
