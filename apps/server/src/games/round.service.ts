@@ -330,6 +330,10 @@ export function createRoundService({
       if (after !== undefined) {
         await markSettled(s, r, ['debited']);
         balance = after;
+      } else if ((await gameServerRepo.roundById(db, r.id))?.status === 'rolled_back') {
+        // the recovery job listed this round while it was pending and refunded the stake after the
+        // debit landed: the round is void, so the spin has no result to show
+        throw new AppError('game_wallet_unavailable');
       } else {
         // the win is owed and the recovery job pays it; show what the balance will be
         balance += BigInt(r.win);

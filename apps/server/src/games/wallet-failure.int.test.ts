@@ -13,27 +13,60 @@ import { RECOVERY_JOB } from './register.js';
  * ways a network fails: a call that never arrived, and one that was applied but whose answer was
  * lost. Whatever is lost, no round stays half-applied.
  */
-type Fault = 'none' | 'drop-request' | 'drop-answer';
+type Fault = 'none' | 'drop-request' | 'drop-answer' | 'hold-request' | 'hold-answer';
 const faults: Record<string, Fault> = { debit: 'none', credit: 'none', rollback: 'none' };
+
+/**
+ * A held call waits at the proxy (before reaching the wallet, or applied with its answer kept back)
+ * until the test releases it: how a test puts two callers' steps in the order a race would.
+ */
+const holds = new Map<string, { reached: Promise<void>; arrive: () => void; release: () => void }>();
+function holdOf(op: string) {
+  let h = holds.get(op);
+  if (!h) {
+    let arrive!: () => void;
+    const reached = new Promise<void>((r) => (arrive = r));
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    h = { reached, arrive, release: () => release() };
+    holds.set(op, h);
+    (h as { released?: Promise<void> }).released = released;
+  }
+  return h as typeof h & { released: Promise<void> };
+}
+const held = (op: string) => holdOf(op).reached;
+const release = (op: string) => holdOf(op).release();
+async function waitHere(op: string) {
+  const h = holdOf(op);
+  h.arrive();
+  await h.released;
+}
+
 let target = '';
 const proxy = http.createServer((req, res) => {
   const chunks: Buffer[] = [];
   req.on('data', (c: Buffer) => chunks.push(c));
   req.on('end', () => {
-    const op = /\/wallet\/(\w+)$/.exec(req.url ?? '')?.[1] ?? '';
-    const fault = faults[op] ?? 'none';
-    if (fault === 'drop-request') return req.socket.destroy();
-    const up = http.request(`${target}${req.url}`, { method: req.method, headers: req.headers }, (ur) => {
-      const body: Buffer[] = [];
-      ur.on('data', (c: Buffer) => body.push(c));
-      ur.on('end', () => {
-        if (fault === 'drop-answer') return req.socket.destroy();
-        res.writeHead(ur.statusCode ?? 502, ur.headers);
-        res.end(Buffer.concat(body));
+    void (async () => {
+      const op = /\/wallet\/(\w+)$/.exec(req.url ?? '')?.[1] ?? '';
+      const fault = faults[op] ?? 'none';
+      if (fault === 'drop-request') return req.socket.destroy();
+      if (fault === 'hold-request') await waitHere(op);
+      const up = http.request(`${target}${req.url}`, { method: req.method, headers: req.headers }, (ur) => {
+        const body: Buffer[] = [];
+        ur.on('data', (c: Buffer) => body.push(c));
+        ur.on('end', () => {
+          void (async () => {
+            if (fault === 'drop-answer') return req.socket.destroy();
+            if (fault === 'hold-answer') await waitHere(op);
+            res.writeHead(ur.statusCode ?? 502, ur.headers);
+            res.end(Buffer.concat(body));
+          })();
+        });
       });
-    });
-    up.on('error', () => req.socket.destroy());
-    up.end(Buffer.concat(chunks));
+      up.on('error', () => req.socket.destroy());
+      up.end(Buffer.concat(chunks));
+    })();
   });
 });
 
@@ -79,7 +112,10 @@ const statusOf = async (memberId: number) =>
       sql`select status from gs_round where member_id = ${memberId}`,
     )
   ).map((r) => r.status);
-const heal = () => Object.keys(faults).forEach((k) => (faults[k] = 'none'));
+const heal = () => {
+  Object.keys(faults).forEach((k) => (faults[k] = 'none'));
+  holds.clear();
+};
 
 describe('the wallet fails mid-round', () => {
   it('a debit applied but unanswered is rolled back at once: the stake comes back', async () => {
@@ -122,6 +158,33 @@ describe('the wallet fails mid-round', () => {
     heal();
     await t.app.scheduler.runNow(RECOVERY_JOB);
     expect(await statusOf(m.id)).toEqual(['rolled_back']);
+    expect(await mainBalance(t.database.db, m.id)).toBe(100_000n);
+    await expectLedgerInvariants(t.database.db);
+  });
+
+  it('recovery refunding a round the spin has just debited: the spin answers no result, the stake is back', async () => {
+    const { m, headers } = await table();
+    // the debit is applied and its answer held: the round is still pending when recovery lists it
+    faults.debit = 'hold-answer';
+    faults.rollback = 'hold-request';
+    faults.credit = 'hold-request';
+    const spin = roll(headers);
+    await held('debit');
+    const recovery = t.app.scheduler.runNow(RECOVERY_JOB);
+    await held('rollback');
+    // the spin marks its round debited and goes on to pay the win while the refund is on its way
+    release('debit');
+    await held('credit');
+    release('rollback');
+    await recovery;
+    release('credit');
+    const res = await spin;
+    heal();
+    expect(res.statusCode, res.body).toBe(503);
+    expect(res.json().errorCode).toBe('game_wallet_unavailable');
+    expect(await statusOf(m.id)).toEqual(['rolled_back']);
+    expect(await mainBalance(t.database.db, m.id)).toBe(100_000n);
+    await t.app.scheduler.runNow(RECOVERY_JOB);
     expect(await mainBalance(t.database.db, m.id)).toBe(100_000n);
     await expectLedgerInvariants(t.database.db);
   });
