@@ -16,6 +16,8 @@ const chromium = {
   args: [
     '--no-sandbox',
     '--disable-gpu',
+    // composite in the renderer: the software GPU process (SwiftShader) took a third of two cores
+    '--disable-gpu-compositing',
     '--disable-background-networking',
     '--disable-component-update',
     '--disable-sync',
@@ -42,6 +44,10 @@ export default defineConfig({
   reporter: [['list'], ['./slowest-reporter.ts']],
   use: {
     baseURL,
+    // the site honours prefers-reduced-motion (the notice marquee and the winner board stand still,
+    // the banners do not autoplay): endless animations kept two software-rendering GPU processes
+    // busy on a third of the machine's two cores. A spec about motion asks for it (home.spec.ts).
+    reducedMotion: 'reduce',
     launchOptions: chromium,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
