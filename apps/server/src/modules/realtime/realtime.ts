@@ -89,7 +89,12 @@ function registerChannel(ctx: ModuleContext, app: FastifyInstance) {
 
   app.get('/wps/ws', { websocket: true }, (socket, req) => {
     let conn: Conn | undefined;
-    const merchant = merchantOf(req);
+    // looked up at once, awaited by the first frame: a failure (the database away) must not be left
+    // as an unhandled rejection when no frame ever comes; the socket is then refused like a bad token
+    const merchant = merchantOf(req).catch((err: unknown) => {
+      req.log.warn({ err }, 'realtime: merchant not resolved');
+      return undefined;
+    });
     const timer = setTimeout(() => socket.close(CLOSE_UNAUTHORISED, 'auth timeout'), AUTH_TIMEOUT_MS);
     const refuse = () => socket.close(CLOSE_UNAUTHORISED, 'login.not.session');
     const resolve = async (token: string) => {
