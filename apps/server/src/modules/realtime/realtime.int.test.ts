@@ -265,3 +265,20 @@ describe('several instances (event bus bridged over Redis)', () => {
     }
   });
 });
+
+describe('a socket whose merchant cannot be looked up', () => {
+  it('is refused like a bad token, with no unhandled rejection, when the database is away', async () => {
+    const lone = await createTestApp();
+    const at = await lone.app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      // the database goes away under a running app: the look-up made as the socket opens fails
+      await lone.database.close();
+      const s = open('?merchant=nosuchmerchant', at);
+      await s.ready;
+      s.send({ type: 'auth', token: 'whatever' });
+      expect(await s.closed).toBe(4401);
+    } finally {
+      await lone.app.close();
+    }
+  });
+});
