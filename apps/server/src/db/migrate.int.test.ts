@@ -8,6 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './client.js';
 import { migrate, migrationChecksum, MigrationEditedError, MIGRATIONS_DIR } from './migrate.js';
+import { serverProcessEnv } from '../test/server-process.js';
 
 /**
  * Editing a migration after it was applied is refused, by `migrate()` itself, by the server's start and
@@ -46,18 +47,7 @@ const fileSum = (dir: string, file: string) => migrationChecksum(fs.readFileSync
 
 /** Runs a command in apps/server against this file's database; answers its exit code and output. */
 function run(cmd: string, args: string[]) {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    WEB_DIST: '',
-    GAME_CLIENT_DIST: '',
-    GATEWAY_PORT: '0',
-    SEED_DEMO: 'false',
-    ...(dbUrl ? { DATABASE_URL: dbUrl } : { DATA_DIR: dataDir }),
-  };
-  if (!dbUrl) delete env.DATABASE_URL;
+  const env = serverProcessEnv(dbUrl ? { url: dbUrl } : { dataDir });
   return new Promise<{ code: number | null; out: string }>((resolve, reject) => {
     const p = spawn(cmd, args, { cwd: serverDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';

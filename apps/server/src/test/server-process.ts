@@ -46,27 +46,40 @@ export interface ServerProcessOptions {
 }
 
 /**
- * Starts the server and resolves once /healthz answers (the start has migrated, recovered and is
- * listening). Demo seeding is off; the test database already holds what the test needs.
+ * The environment a server child process runs with on a test database: quiet, local, no site, no
+ * test gateway, no demo seeding; the database given replaces whatever DATABASE_URL/DATA_DIR the
+ * test process has. Also for tests that run `npm run migrate` or the start script themselves.
  */
-export async function startServerProcess(opts: ServerProcessOptions): Promise<ServerProcess> {
-  const port = opts.port ?? (await freePort());
+export function serverProcessEnv(
+  database: { url?: string; dataDir?: string },
+  extra: Record<string, string> = {},
+): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    PORT: String(port),
+    PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     WEB_DIST: '',
     GAME_CLIENT_DIST: '',
     GATEWAY_PORT: '0',
     SEED_DEMO: 'false',
-    ...opts.env,
+    ...extra,
   };
   delete env.DATABASE_URL;
   delete env.DATA_DIR;
-  if (opts.database.url) env.DATABASE_URL = opts.database.url;
-  else if (opts.database.dataDir) env.DATA_DIR = opts.database.dataDir;
-  else throw new Error('startServerProcess: a database url or a PGlite data directory');
+  if (database.url) env.DATABASE_URL = database.url;
+  else if (database.dataDir) env.DATA_DIR = database.dataDir;
+  else throw new Error('a server process needs a database url or a PGlite data directory');
+  return env;
+}
+
+/**
+ * Starts the server and resolves once /healthz answers (the start has migrated, recovered and is
+ * listening). Demo seeding is off; the test database already holds what the test needs.
+ */
+export async function startServerProcess(opts: ServerProcessOptions): Promise<ServerProcess> {
+  const port = opts.port ?? (await freePort());
+  const env = serverProcessEnv(opts.database, { PORT: String(port), ...opts.env });
   const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env,
