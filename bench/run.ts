@@ -5,6 +5,9 @@ import * as login from './benches/login.js';
 import * as wallet from './benches/wallet.js';
 import * as lobby from './benches/lobby.js';
 import * as lighthouse from './benches/lighthouse.js';
+import * as settlement from './benches/settlement.js';
+import * as agentReports from './benches/agent-reports.js';
+import { releaseTeam } from './benches/team.js';
 
 const benches: Record<string, (seconds: number) => Promise<string>> = {
   status: (s) => status.run(s),
@@ -13,20 +16,27 @@ const benches: Record<string, (seconds: number) => Promise<string>> = {
   wallet: (s) => wallet.run(s),
   lobby: (s) => lobby.run(s),
   lighthouse: () => lighthouse.run(),
+  settlement: () => settlement.run(),
+  'agent-reports': (s) => agentReports.run(s),
 };
 
 const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const chosen = names.length ? names : Object.keys(benches);
 const lines: string[] = [];
-for (const name of chosen) {
-  const b = benches[name];
-  if (!b) {
-    console.error(`unknown benchmark ${name}; known: ${Object.keys(benches).join(', ')}`);
-    process.exit(2);
+const unknown = chosen.filter((name) => !benches[name]);
+if (unknown.length) {
+  console.error(`unknown benchmark ${unknown.join(', ')}; known: ${Object.keys(benches).join(', ')}`);
+  process.exit(2);
+}
+try {
+  for (const name of chosen) {
+    const line = await benches[name]!(seconds);
+    lines.push(line);
+    console.log(line);
   }
-  const line = await b(seconds);
-  lines.push(line);
-  console.log(line);
+} finally {
+  // the big team of the settlement and agent-reports benchmarks is shared by both, dropped once
+  await releaseTeam();
 }
 process.exit(0);

@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import type { E2eWorkerOptions } from './support.js';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
 export const baseURL = `http://127.0.0.1:${port}`;
@@ -8,7 +9,14 @@ export const baseURL = `http://127.0.0.1:${port}`;
  * seeds that many copies of the demo merchant (E2E_MERCHANTS), at e2e0.e2e.test, e2e1.e2e.test, ...
  */
 const workers = Number(process.env.E2E_WORKERS ?? 2);
-const merchantOrigins = Array.from({ length: workers }, (_, n) => `http://e2e${n}.e2e.test:${port}`);
+/**
+ * The settlement spec moves the server's clock a day forward (the e2e server's clock control,
+ * apps/server/src/platform/e2e-clock.ts): it runs in a project of its own after every other spec,
+ * on one more copy of the demo merchant that no other worker uses.
+ */
+const settlementMerchant = `e2e${workers}`;
+const SETTLEMENT_SPEC = /agent-settlement\.spec\.ts$/;
+const merchantOrigins = Array.from({ length: workers + 1 }, (_, n) => `http://e2e${n}.e2e.test:${port}`);
 
 /** Debian's Chromium; a browser is never downloaded. */
 const chromium = {
@@ -30,7 +38,7 @@ const chromium = {
   ],
 };
 
-export default defineConfig({
+export default defineConfig<object, E2eWorkerOptions>({
   testDir: './specs',
   outputDir: './test-results',
   fullyParallel: true,
@@ -52,10 +60,25 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromium } }],
+  projects: [
+    {
+      name: 'chromium',
+      testIgnore: SETTLEMENT_SPEC,
+      use: { ...devices['Desktop Chrome'], launchOptions: chromium },
+    },
+    {
+      // after every spec of `chromium` (its dependency), so the clock's jump reaches no other spec;
+      // alone: npx playwright test --project=settlement --no-deps
+      name: 'settlement',
+      testMatch: SETTLEMENT_SPEC,
+      dependencies: ['chromium'],
+      use: { ...devices['Desktop Chrome'], launchOptions: chromium, ownMerchant: settlementMerchant },
+    },
+  ],
   webServer: {
     command: 'npx tsx serve.ts',
-    env: { E2E_MERCHANTS: String(workers) },
+    // the workers' merchants and the settlement project's; the server's clock can be moved
+    env: { E2E_MERCHANTS: String(workers + 1), E2E_CLOCK_CONTROL: 'true' },
     url: `${baseURL}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,

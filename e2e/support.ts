@@ -15,9 +15,17 @@ export { expect };
  * merchant, so the two workers never see each other's changes.
  */
 export const e2eMerchantCode = (parallelIndex: number) => `e2e${parallelIndex}`;
-export const MERCHANT_CODE = e2eMerchantCode(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
 
-export const DEMO = { merchant: MERCHANT_CODE, operator: 'admin', password: 'Admin@12345' } as const;
+/** The merchant this worker plays on: its parallel index's copy, or the one its project names. */
+let merchantCode = e2eMerchantCode(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
+
+export const DEMO = {
+  get merchant() {
+    return merchantCode;
+  },
+  operator: 'admin',
+  password: 'Admin@12345',
+} as const;
 
 /** The server's address under another host name (the port stays). */
 const withHost = (url: string, hostname: string) => {
@@ -26,20 +34,38 @@ const withHost = (url: string, hostname: string) => {
   return u.origin;
 };
 
+export interface E2eWorkerOptions {
+  /**
+   * A project that needs a merchant no other worker touches names it (playwright.config.ts: the
+   * settlement project moves the server's clock and plays on a copy of its own); by default the
+   * worker's parallel index picks it.
+   */
+  ownMerchant: string | undefined;
+}
+
 /**
  * `test` of every spec: the browser opens the worker's merchant on its own domain, as a player would
  * (Chromium maps *.e2e.test to this machine, playwright.config.ts), in the page fixture and in every
  * context a test opens itself; API calls through `request` go to the server's own address with the
  * Merchant header.
  */
-export const test = base.extend({
-  baseURL: async ({ baseURL }, use) => {
-    await use(withHost(baseURL!, `${MERCHANT_CODE}.e2e.test`));
+export const test = base.extend<object, E2eWorkerOptions & { merchantOfWorker: string }>({
+  ownMerchant: [undefined, { option: true, scope: 'worker' }],
+  // workers belong to one project: the helpers below (DEMO.merchant) follow the project's merchant
+  merchantOfWorker: [
+    async ({ ownMerchant }, use) => {
+      if (ownMerchant) merchantCode = ownMerchant;
+      await use(merchantCode);
+    },
+    { scope: 'worker', auto: true },
+  ],
+  baseURL: async ({ baseURL, merchantOfWorker }, use) => {
+    await use(withHost(baseURL!, `${merchantOfWorker}.e2e.test`));
   },
-  request: async ({ playwright, baseURL }, use) => {
+  request: async ({ playwright, baseURL, merchantOfWorker }, use) => {
     const request = await playwright.request.newContext({
       baseURL: withHost(baseURL!, '127.0.0.1'),
-      extraHTTPHeaders: { merchant: MERCHANT_CODE },
+      extraHTTPHeaders: { merchant: merchantOfWorker },
     });
     await use(request);
     await request.dispose();

@@ -24,7 +24,7 @@ test.describe('agent login', () => {
     await submitLogin(page, DEMO_AGENT.username, DEMO_AGENT.password);
     await expect(page).toHaveURL(/\/agentHome$/);
     await expect(page.getByTestId('agent-home')).toBeVisible();
-    await expect(page.getByTestId('agent-account')).toHaveText(DEMO_AGENT.username);
+    await expect(page.getByTestId('agent-who')).toHaveAttribute('data-account', DEMO_AGENT.username);
     expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeTruthy();
     await shot(page, 'agent-home-phone-bn');
 

@@ -46,8 +46,14 @@ test('favourites: the heart adds and removes at once, the FAV section and /favor
   await page.clock.fastForward(1100);
   const other = hot.nth(2);
   const otherId = await other.getAttribute('data-node-id');
+  // the page's time stands still across the two clicks: on a loaded machine a second of real time
+  // could pass between them and let the second one through. setFixedTime takes any instant (pauseAt
+  // must lie ahead of the flowing clock, and a slow step can put it behind); setSystemTime lets it flow.
+  const frozenAt = await page.evaluate(() => Date.now());
+  await page.clock.setFixedTime(frozenAt);
   await other.getByTestId('game-fav').click();
   await other.getByTestId('game-fav').click();
+  await page.clock.setSystemTime(frozenAt);
   await expect(other.getByTestId('game-fav')).toHaveAttribute('aria-pressed', 'true');
   await expect(fav.locator(`[data-node-id="${otherId}"]`)).toBeVisible();
 

@@ -28,6 +28,7 @@ import {
 import { createMerchantService } from './modules/merchant/index.js';
 import { modules } from './modules/index.js';
 import { createScheduler, type Scheduler } from './jobs/scheduler.js';
+import { installE2eClockControl, shiftableClock } from './platform/e2e-clock.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,10 +51,13 @@ export interface AppDeps {
 export async function buildApp({
   config,
   database,
-  clock = systemClock,
+  clock: baseClock = systemClock,
   extraModules = [],
   logStream,
 }: AppDeps): Promise<FastifyInstance> {
+  // end-to-end runs only (config refuses it in production): a clock the settlement spec moves forward
+  const e2eClock = config.e2eClockControl ? shiftableClock(baseClock) : undefined;
+  const clock: Clock = e2eClock ?? baseClock;
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -90,6 +94,7 @@ export async function buildApp({
   installInputGate(app);
   if (config.metricsEnabled) installMetrics(app);
   installHealth(app, database);
+  if (e2eClock) installE2eClockControl(app, e2eClock);
 
   const merchants = createMerchantService({ db: database.db });
   const events = createEventBus();

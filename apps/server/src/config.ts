@@ -38,6 +38,11 @@ const ZEnv = z.object({
   SEED_DEMO: ZBool.default(true),
   /** End-to-end runs: also seed this many copies of the demo merchant, e2e0, e2e1, ... (one per test worker). */
   E2E_MERCHANTS: z.coerce.number().int().min(0).max(16).default(0),
+  /**
+   * End-to-end runs only: the server's clock can be moved forward over HTTP (`/__e2e/clock`,
+   * platform/e2e-clock.ts). Refused in production.
+   */
+  E2E_CLOCK_CONTROL: ZBool.default(false),
   /** Validate every response against its contract schema (slower; on in development and tests). */
   VALIDATE_RESPONSES: ZBool.optional(),
   /** Seals stored secrets (the payload-encryption private keys). Unset: stored plain (development, tests). */
@@ -104,6 +109,8 @@ export type Config = Readonly<{
   docsEnabled: boolean;
   seedDemo: boolean;
   e2eMerchants: number;
+  /** e2e only: mount the clock control (platform/e2e-clock.ts); optional so hand-built test configs keep working */
+  e2eClockControl?: boolean;
   validateResponses: boolean;
   appSecret: string | undefined;
   smtpUrl: string | undefined;
@@ -126,6 +133,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.E2E_CLOCK_CONTROL && e.NODE_ENV === 'production') {
+    throw new Error(
+      'Invalid configuration:\n  E2E_CLOCK_CONTROL: moves the server clock for end-to-end tests; never in production',
+    );
+  }
   const tp = e.TRUST_PROXY;
   return Object.freeze({
     env: e.NODE_ENV,
@@ -146,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     docsEnabled: e.DOCS_ENABLED,
     seedDemo: e.SEED_DEMO,
     e2eMerchants: e.E2E_MERCHANTS,
+    e2eClockControl: e.E2E_CLOCK_CONTROL,
     validateResponses: e.VALIDATE_RESPONSES ?? e.NODE_ENV !== 'production',
     appSecret: e.APP_SECRET,
     smtpUrl: e.SMTP_URL,

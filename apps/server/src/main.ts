@@ -7,6 +7,7 @@ import { seedE2eMerchants } from './seed/e2e-merchants.js';
 import { buildApp } from './app.js';
 import { gatewaySecretsFrom } from './modules/deposit/index.js';
 import { RECOVERY_JOB } from './games/index.js';
+import { ROLLUP_JOB as TEAM_FIGURE_ROLLUP_JOB } from './modules/team-figure/index.js';
 
 async function main() {
   const config = loadConfig();
@@ -70,6 +71,10 @@ async function main() {
   app.scheduler
     .runNow(RECOVERY_JOB)
     .catch((err: unknown) => app.log.error({ err }, 'game round recovery failed'));
+  // the team figures catch up with what was seeded or played while the server was down
+  app.scheduler
+    .runNow(TEAM_FIGURE_ROLLUP_JOB)
+    .catch((err: unknown) => app.log.error({ err }, 'team figure roll-up failed'));
   await app.scheduler.start();
   const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
   const url = `http://${shownHost === '0.0.0.0' ? 'localhost' : shownHost}:${(app.server.address() as { port: number }).port}`;

@@ -72,7 +72,8 @@ beforeAll(async () => {
     ['bp-one', 'bp-two'].map((n) => startServerProcess({ database: { url: named(n) }, env })),
   );
   // A is the one leading the crash loop (the lease is taken at start), so killing A proves a takeover
-  const leader = await within(5000, async () => (await leaseHolders(CRASH_LOOP_LEASE)).length === 1).then(
+  // the lease is taken once the job engine has started (its queues created): longer on a busy machine
+  const leader = await within(20_000, async () => (await leaseHolders(CRASH_LOOP_LEASE)).length === 1).then(
     async () => (await leaseHolders(CRASH_LOOP_LEASE))[0]!.app,
     (err: unknown) => {
       throw new Error(`no lease holder: ${String(err)}\n${started.map((s) => s.log()).join('\n')}`);
@@ -200,7 +201,9 @@ async function leaseHolders(name: string): Promise<{ pid: number; app: string }[
     db.db,
     sql`select l.pid, a.application_name as app from pg_locks l join pg_stat_activity a on a.pid = l.pid
         where l.locktype = 'advisory' and l.granted and l.objsubid = 1
-          and l.classid::bigint = ${hi} and l.objid::bigint = ${lo}`,
+          and l.classid::bigint = ${hi} and l.objid::bigint = ${lo}
+          -- advisory locks are per database: another test's server on the same cluster holds its own
+          and l.database = (select oid from pg_database where datname = current_database())`,
   );
 }
 
@@ -280,7 +283,15 @@ describe('two instances behind a round-robin proxy', () => {
     // the periodic jobs are scheduled once, however many instances keep the schedule
     const sched = await rows<{ name: string }>(db.db, sql`select name from pgboss.schedule order by name`);
     expect(sched.map((s) => s.name)).toEqual(
-      ['deposit.reconcile', 'gs.recovery', 'withdraw.autoReceive'].sort(),
+      [
+        'agentContract.settle',
+        'deposit.reconcile',
+        'gs.recovery',
+        'promotion.sweep',
+        'teamFigure.rollUp',
+        'vip.evaluate',
+        'withdraw.autoReceive',
+      ].sort(),
     );
   });
 

@@ -23,6 +23,11 @@ export const ZMemberInfo = z.object({
   mobile: z.string(),
   firstTimeLogin: z.boolean(),
   language: z.string().nullable(),
+  /**
+   * The password was chosen by someone else (an operator, the upline agent, a generated one): the site
+   * asks for a new one before anything else, on every load until it is changed, not only at login.
+   */
+  mustChangePassword: z.boolean(),
 });
 export type TMemberInfo = z.infer<typeof ZMemberInfo>;
 

@@ -16,6 +16,12 @@ export const MESSAGE_KINDS = [
   'withdraw_auto_received',
   'withdraw_refunded',
   'transfer_received',
+  // agent contracts (data: from, contractKind, contractId): an offer to the downline, its answer to the upline
+  'contract_offered',
+  'contract_accepted',
+  'contract_rejected',
+  // VIP ranks (data: to, level): the member reached a higher rank
+  'vip_upgraded',
 ] as const;
 export type TMessageKind = (typeof MESSAGE_KINDS)[number];
 

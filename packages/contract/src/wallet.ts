@@ -71,6 +71,8 @@ export const ZConsolidatedFunds = z.object({
   dailysalinfotype: z.number().int(),
   /** dividend contract */
   divtypeinfo: z.number().int(),
+  /** real-time salary contract */
+  realtimesalinfotype: z.number().int(),
   /** sum of availBalance over every wallet */
   sumBalance: ZMoneyNumber,
   /** MAIN's balance (holds included) and its open holds */

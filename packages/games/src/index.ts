@@ -62,3 +62,27 @@ export {
   crashPointX100FromBits,
 } from './crash.js';
 export { playDice, replayRound, type DiceOutcome, type ReplayKind } from './replay.js';
+export {
+  TICKET_DEMO_CONFIGS,
+  TICKET_GAMES,
+  TICKET_LIMITS,
+  TICKET_PRIZE_KINDS,
+  TicketConfigError,
+  drawFromTable,
+  drawTicket,
+  drawTicketFair,
+  parseTicketConfig,
+  ticketConfigJson,
+  ticketConfigProblems,
+  ticketExpectedValue,
+  ticketOdds,
+  ticketTable,
+  ticketVerifyHref,
+  verifyTicketDraw,
+  type TicketConfig,
+  type TicketDraw,
+  type TicketGame,
+  type TicketPrize,
+  type TicketPrizeKind,
+  type TicketTable,
+} from './tickets.js';

@@ -4,8 +4,9 @@ import { dealDragonTiger } from './dragon-tiger.js';
 import { fairRng, type FairSeeds, type Rng } from './rng.js';
 import { slotConfig } from './slot-configs.js';
 import { spinSlot } from './slot-engine.js';
+import { drawTicket, type TicketConfig } from './tickets.js';
 
-export type ReplayKind = 'slot' | 'baccarat' | 'dragonTiger' | 'dice';
+export type ReplayKind = 'slot' | 'baccarat' | 'dragonTiger' | 'dice' | 'ticket';
 
 /** dice round as recorded: the roll (hundredths) and what it meant for the bet */
 export interface DiceOutcome {
@@ -31,7 +32,8 @@ export function playDice(rng: Rng, target: number, over: boolean): DiceOutcome {
 /**
  * Recomputes a recorded round from its revealed seeds (the verification page, and the server when
  * it records a round): the same engine call on fairRng(seeds) gives the same object.
- * slot params: { configId, free? }; dice params: { target, over }; the card games take none.
+ * slot params: { configId, free? }; dice params: { target, over }; the card games take none; a
+ * promotion ticket's params are its TicketConfig (amounts as text), checked before the draw.
  */
 export function replayRound(
   kind: ReplayKind,
@@ -48,6 +50,8 @@ export function replayRound(
       return { ...dealDragonTiger(rng) };
     case 'dice':
       return { ...playDice(rng, Number(params.target), params.over === true) };
+    case 'ticket':
+      return { ...drawTicket(params as unknown as TicketConfig, rng) };
     default:
       throw new Error(`replayRound: unknown kind ${String(kind)}`);
   }

@@ -130,4 +130,5 @@ export const bn: Record<TKey, string> = {
   seedsHelp: 'যেকোনো সিড ও প্যারামিটার বসিয়ে নিজেই ফলাফল হিসাব করুন।',
   invalidParams: 'প্যারামিটারগুলো সঠিক JSON নয়',
   recomputeFailed: 'হিসাব করা গেল না: {message}',
+  ticketParams: 'টিকিটের পুরস্কারের তালিকা (JSON): পরিমাণ ক্ষুদ্রতম এককে',
 };

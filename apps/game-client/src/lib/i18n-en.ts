@@ -135,6 +135,7 @@ export const en = {
   seedsHelp: 'Paste any seeds and parameters to recompute a result yourself.',
   invalidParams: 'The parameters are not valid JSON',
   recomputeFailed: 'Could not recompute: {message}',
+  ticketParams: 'Ticket prize table (JSON): amounts in minor units',
 } as const;
 
 export type TKey = keyof typeof en;

@@ -1,5 +1,5 @@
-import type { TGameKind } from '@bp/contract';
 import { cardRank, cardSuit, isRed } from '../games/table/table-labels';
+import type { TVerifyKind } from './seed-check';
 
 type TCard = { rank: number; suit: string };
 const isCard = (c: unknown): c is TCard =>
@@ -9,8 +9,8 @@ const isCard = (c: unknown): c is TCard =>
   typeof (c as TCard).suit === 'string';
 const cardsOf = (v: unknown): TCard[] => (Array.isArray(v) ? v.filter(isCard) : isCard(v) ? [v] : []);
 
-/** A readable picture of an outcome (window, cards, roll) above its raw JSON. */
-export function OutcomeView({ kind, outcome }: { kind: TGameKind; outcome: Record<string, unknown> }) {
+/** A readable picture of an outcome (window, cards, roll, ticket prize) above its raw JSON. */
+export function OutcomeView({ kind, outcome }: { kind: TVerifyKind; outcome: Record<string, unknown> }) {
   return (
     <div>
       {kind === 'slot' && Array.isArray(outcome.window) && (
@@ -48,6 +48,13 @@ export function OutcomeView({ kind, outcome }: { kind: TGameKind; outcome: Recor
       {kind === 'dice' && outcome.roll !== undefined && (
         <p className="big-num">
           {typeof outcome.roll === 'number' ? (outcome.roll / 100).toFixed(2) : String(outcome.roll)}
+        </p>
+      )}
+      {kind === 'ticket' && typeof outcome.index === 'number' && (
+        // the prize's place in the table (1-based: the wheel's segment), its kind and amount as drawn
+        <p className="big-num" data-testid="verify-ticket-prize">
+          #{outcome.index + 1} · {String(outcome.kind)} {String(outcome.amount)}
+          {typeof outcome.label === 'string' ? ` (${outcome.label})` : ''}
         </p>
       )}
       <details>

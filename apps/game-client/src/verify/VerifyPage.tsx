@@ -1,17 +1,17 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { TFairRound, TGameKind } from '@bp/contract';
-import { crashLinkValid, crashPointX100, replayRound, sha256Hex } from '@bp/games';
+import type { TFairRound } from '@bp/contract';
+import { crashLinkValid, crashPointX100 } from '@bp/games';
 import { api, GameApiError } from '../lib/api';
 import { errorText, useI18n } from '../lib/i18n';
 import { formatMultiplier } from '../lib/crash-timing';
-import { outcomesAgree } from './compare';
 import { OutcomeView } from './OutcomeView';
-
-type TReplayKind = Exclude<TGameKind, 'crash'>;
+import { checkSeeds, queryJson, seedVerdict, VERIFY_KINDS, type TVerifyKind } from './seed-check';
 
 /**
  * `/gs/verify/?round=<id>`: the round's inputs from the server, recomputed here with the same engine
  * code the server runs (`@bp/games`). Every field is editable, so any seeds can be checked.
+ * `?kind=ticket&...&params=<table>&outcome=<draw>`: a promotion ticket's draw, whose link carries its
+ * prize table and recorded draw (@bp/games ticketVerifyHref), recomputed the same way.
  */
 export default function VerifyPage() {
   const { t, lang } = useI18n();
@@ -19,12 +19,16 @@ export default function VerifyPage() {
   const roundId = params.get('round') ?? '';
   const [round, setRound] = useState<TFairRound | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [kind, setKind] = useState<TGameKind>((params.get('kind') as TGameKind | null) ?? 'dice');
+  const [kind, setKind] = useState<TVerifyKind>((params.get('kind') as TVerifyKind | null) ?? 'dice');
   const [serverSeed, setServerSeed] = useState(params.get('serverSeed') ?? '');
   const [serverSeedHash, setServerSeedHash] = useState(params.get('serverSeedHash') ?? '');
   const [clientSeed, setClientSeed] = useState(params.get('clientSeed') ?? '');
   const [nonce, setNonce] = useState(params.get('nonce') ?? '0');
-  const [paramsText, setParamsText] = useState('{}');
+  const [paramsText, setParamsText] = useState(() => {
+    const fromQuery = queryJson(params, 'params');
+    return fromQuery ? JSON.stringify(fromQuery, null, 1) : '{}';
+  });
+  const urlOutcome = useMemo(() => queryJson(params, 'outcome'), [params]);
   const [hash, setHash] = useState(params.get('hash') ?? '');
   const [prevHash, setPrevHash] = useState(params.get('prev') ?? '');
   const urlPoint = params.get('point');
@@ -94,7 +98,7 @@ export default function VerifyPage() {
           setNonce={setNonce}
           paramsText={paramsText}
           setParamsText={setParamsText}
-          recorded={round?.outcome}
+          recorded={round?.outcome ?? urlOutcome}
           revealed={!round || round.serverSeed !== null}
         />
       )}
@@ -105,8 +109,8 @@ export default function VerifyPage() {
 const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
 
 function SeedCheck(p: {
-  kind: TGameKind;
-  setKind(k: TGameKind): void;
+  kind: Exclude<TVerifyKind, 'crash'>;
+  setKind(k: TVerifyKind): void;
   fixedKind: boolean;
   serverSeed: string;
   setServerSeed(v: string): void;
@@ -123,30 +127,25 @@ function SeedCheck(p: {
 }) {
   const { t } = useI18n();
   const check = useMemo(() => {
-    const seed = p.serverSeed.trim();
-    const hashOk = seed ? sha256Hex(seed) === p.serverSeedHash.trim().toLowerCase() : null;
-    let params: Record<string, unknown>;
-    try {
-      params = JSON.parse(p.paramsText || '{}');
-    } catch {
-      return { hashOk, error: t('invalidParams') };
-    }
-    if (!seed) return { hashOk };
-    try {
-      const recomputed = replayRound(p.kind as TReplayKind, params, {
-        serverSeed: seed,
+    const c = checkSeeds(
+      p.kind,
+      {
+        serverSeed: p.serverSeed,
+        serverSeedHash: p.serverSeedHash,
         clientSeed: p.clientSeed,
-        nonce: Number(p.nonce) || 0,
-      });
-      const agrees = p.recorded ? outcomesAgree(recomputed, p.recorded) : null;
-      return { hashOk, recomputed, agrees };
-    } catch (e) {
-      return { hashOk, error: t('recomputeFailed', { message: (e as Error).message }) };
-    }
+        nonce: p.nonce,
+        paramsText: p.paramsText,
+      },
+      p.recorded,
+    );
+    const error = !c.error
+      ? undefined
+      : c.error.key === 'invalidParams'
+        ? t('invalidParams')
+        : t('recomputeFailed', { message: c.error.message });
+    return { ...c, error, verdict: seedVerdict(p.serverSeed, c) };
   }, [p.serverSeed, p.serverSeedHash, p.clientSeed, p.nonce, p.paramsText, p.kind, p.recorded, t]);
-
-  const verdict =
-    !p.serverSeed.trim() || check.error ? 'none' : check.hashOk && check.agrees !== false ? 'ok' : 'bad';
+  const verdict = check.verdict;
 
   return (
     <div className="verify-body">
@@ -157,10 +156,10 @@ function SeedCheck(p: {
           <select
             value={p.kind}
             disabled={p.fixedKind}
-            onChange={(e) => p.setKind(e.target.value as TGameKind)}
+            onChange={(e) => p.setKind(e.target.value as TVerifyKind)}
             data-testid="verify-kind"
           >
-            {(['slot', 'baccarat', 'dragonTiger', 'dice', 'crash'] as const).map((k) => (
+            {VERIFY_KINDS.map((k) => (
               <option key={k} value={k}>
                 {k}
               </option>
@@ -217,7 +216,7 @@ function SeedCheck(p: {
           </label>
         </div>
         <label className="field">
-          <span>{t('params')}</span>
+          <span>{p.kind === 'ticket' ? t('ticketParams') : t('params')}</span>
           <textarea
             rows={3}
             value={p.paramsText}

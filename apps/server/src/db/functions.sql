@@ -118,7 +118,7 @@ begin
   return v_id;
 end $function$;
 
--- public.vendor_wallet_apply(p_ops jsonb) (last changed in migrations/0020_wallet_hot_path.sql)
+-- public.vendor_wallet_apply(p_ops jsonb) (last changed in migrations/0033_figure_rollup_scale.sql)
 CREATE OR REPLACE FUNCTION public.vendor_wallet_apply(p_ops jsonb)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -195,12 +195,22 @@ begin
     select n.ord, n.op, n.merchant_id, n.vendor, n.member_id, n.txn_id, n.round_id, n.ref_txn_id,
       n.game_code, n.amount, a.id as main, a.balance, a.held, h.id as house, h.balance as house_balance,
       case when n.op = 'debit' then -n.amount else n.amount end as delta,
-      nextval('ledger_entry_id_seq') as entry_id
+      nextval('ledger_entry_id_seq') as entry_id, rb.first_bet_id
     from n
     join member m on m.id = n.member_id and m.merchant_id = n.merchant_id
     join ledger_account a on a.member_id = n.member_id and a.code = 'main'
     join hb h on h.key = n.merchant_id || ':' || case when m.type = 4 then 'play' else 'game:' || n.vendor end
       || ':' || n.house_bucket
+    -- a credit's round: its bets through the round index (op and status are compared to values, not
+    -- literals, so the planner cannot pick the member's whole-history turnover index instead), read
+    -- once for whether a live one matches and for the first one's id, which the credit row keeps
+    left join lateral (
+      select min(b.id) as first_bet_id,
+             coalesce(bool_or(not b.rolled_back and (n.ref_txn_id is null or b.txn_id = n.ref_txn_id)), false) as live
+      from vendor_txn b
+      where n.op = 'credit' and b.merchant_id = n.merchant_id and b.vendor_code = n.vendor
+        and b.member_id = n.member_id and b.round_id = n.round_id and b.op = n.bet_op
+        and b.status = n.ok_status) rb on true
     where n.op in ('debit', 'credit') and n.amount > 0 and n.member_ops = 1 and n.same_key = 1
       and case when n.op = 'debit' then
             m.status = 'active' and a.balance - a.held >= n.amount
@@ -212,21 +222,16 @@ begin
             and not exists (select 1 from vendor_txn t where t.merchant_id = n.merchant_id
                             and t.vendor_code = n.vendor and t.op = 'rollback' and t.ref_txn_id = n.txn_id)
           else
-            -- the round's bet through the round index: op and status are compared to values, not
-            -- literals, so the planner cannot pick the member's whole-history turnover index instead
-            exists (select 1 from vendor_txn b where b.merchant_id = n.merchant_id and b.vendor_code = n.vendor
-                    and b.member_id = n.member_id and b.round_id = n.round_id and b.op = n.bet_op
-                    and b.status = n.ok_status and not b.rolled_back
-                    and (n.ref_txn_id is null or b.txn_id = n.ref_txn_id))
+            rb.live
           end
   ),
   -- the vendor transactions first: the unique index answers "seen before?" (a replay, a conflict or
   -- one in flight in a concurrent batch: waited for, then skipped); what it skips goes to the loop
   v as (
     insert into vendor_txn (merchant_id, vendor_code, txn_id, op, member_id, round_id, ref_txn_id, game_code,
-                            amount, status, entry_id, balance_after)
+                            amount, status, entry_id, balance_after, first_bet_id)
     select merchant_id, vendor, txn_id, op, member_id, round_id, case when op = 'credit' then ref_txn_id end,
-      game_code, amount, 'ok', entry_id, balance + delta - held
+      game_code, amount, 'ok', entry_id, balance + delta - held, first_bet_id
     from c order by ord
     on conflict (merchant_id, vendor_code, txn_id, op) do nothing
     returning entry_id
@@ -286,7 +291,7 @@ begin
                where v_fast is null or not v_fast ? y.ord::text) r on r.ord = x.ord);
 end $function$;
 
--- public.vendor_wallet_apply_each(p_ops jsonb) (last changed in migrations/0020_wallet_hot_path.sql)
+-- public.vendor_wallet_apply_each(p_ops jsonb) (last changed in migrations/0033_figure_rollup_scale.sql)
 CREATE OR REPLACE FUNCTION public.vendor_wallet_apply_each(p_ops jsonb)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -325,6 +330,7 @@ declare
   v_hbal bigint;
   v_bets integer;
   v_live integer;
+  v_first_bet bigint;
   v_ids bigint[];
   i integer;
 begin
@@ -423,10 +429,12 @@ begin
           v_replayed := true;
         end if;
       else
-        select count(*), count(*) filter (where not rolled_back) into v_bets, v_live from vendor_txn
+        -- the round's bets: those the credit may settle, and the first one (kept on the credit row)
+        select count(*) filter (where v_ref is null or txn_id = v_ref),
+               count(*) filter (where (v_ref is null or txn_id = v_ref) and not rolled_back), min(id)
+          into v_bets, v_live, v_first_bet from vendor_txn
           where merchant_id = v_merchant and vendor_code = v_vendor and member_id = v_member
-            and round_id = v_round and op = 'debit' and status = 'ok'
-            and (v_ref is null or txn_id = v_ref);
+            and round_id = v_round and op = 'debit' and status = 'ok';
         if v_bets = 0 then
           v_code := 'vendor_txn_not_found';
         elsif v_live = 0 then
@@ -448,9 +456,9 @@ begin
             v_changed := true;
           end if;
           insert into vendor_txn (merchant_id, vendor_code, txn_id, op, member_id, round_id, ref_txn_id, game_code,
-                                  amount, status, entry_id, balance_after)
+                                  amount, status, entry_id, balance_after, first_bet_id)
             values (v_merchant, v_vendor, v_txn, 'credit', v_member, v_round, v_ref, o->>'gameCode', v_amount,
-                    'ok', v_entry, v_avail);
+                    'ok', v_entry, v_avail, v_first_bet);
         end if;
       end if;
 

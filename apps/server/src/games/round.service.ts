@@ -44,7 +44,7 @@ export interface PlacedRound {
 
 export const newRoundId = () => `gs${randomBytes(12).toString('hex')}`;
 export const betTxnId = (walletRoundId: string) => `${walletRoundId}:bet`;
-const winTxnId = (roundId: string) => `${roundId}:win`;
+export const winTxnId = (roundId: string) => `${roundId}:win`;
 const rollbackTxnId = (roundId: string) => `${roundId}:rb`;
 
 /** Open rounds older than this are the recovery job's (a live request finishes well within it). */

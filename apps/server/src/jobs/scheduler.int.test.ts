@@ -99,6 +99,39 @@ describe('the job engine', () => {
     await two.stop();
   });
 
+  it('runs a job queued while the engine is still starting (an operator’s run right after a boot)', async () => {
+    const e = engine();
+    for (let i = 0; i < 5; i++) e.define(`test.other${i}`, async () => undefined);
+    const ran: string[] = [];
+    // registered last: its queue is the last one the start creates
+    e.every('test.early', 60 * 60_000, async () => void ran.push('early'));
+    const start = e.start();
+    // the engine reports started as soon as pg-boss is up, while it still creates the queues
+    while (!e.started()) await new Promise((r) => setImmediate(r));
+    const id = await e.send('test.early');
+    expect(id).not.toBeNull();
+    await start;
+    await vi.waitFor(() => expect(ran).toEqual(['early']), { timeout: 15_000, interval: 100 });
+    await e.stop();
+  });
+
+  it('runs a periodic job at once although a run of it cut short by a killed process is still active', async () => {
+    const e = engine();
+    const ran: string[] = [];
+    e.every('test.killed', 60 * 60_000, async () => void ran.push('run'));
+    await e.start();
+    // what a process killed mid-run leaves: its run active in pg-boss (until it expires), its
+    // advisory lock gone with its connection
+    await rows(
+      db.db,
+      sql`insert into pgboss.job (name, state, started_on, policy)
+          select name, 'active', now(), policy from pgboss.queue where name = 'test.killed'`,
+    );
+    expect(await e.send('test.killed')).not.toBeNull();
+    await vi.waitFor(() => expect(ran).toEqual(['run']), { timeout: 15_000, interval: 100 });
+    await e.stop();
+  });
+
   it('waits for a running job when it stops (the boot recovery run)', async () => {
     const e = engine();
     let release!: () => void;

@@ -13,9 +13,12 @@ import { rows } from '../platform/sql.js';
  * pg-boss's statements with the app's own, and pg-boss sends its multi-statement transactions as one
  * text, so nothing interleaves).
  *
- * - Periodic jobs (`every`) are pg-boss cron schedules on a `stately` queue: one run queued and one
- *   active at most, whichever instance's worker fetches it (SKIP LOCKED), and the cron's own send is
- *   a singleton per minute however many instances keep the schedule.
+ * - Periodic jobs (`every`) are pg-boss cron schedules on a `short` queue: one run queued at most,
+ *   whichever instance's worker fetches it (SKIP LOCKED), and the cron's own send is a singleton per
+ *   minute however many instances keep the schedule. Runs never overlap: each holds the job's
+ *   advisory lock (a run that finds it taken counts as done). Not `stately` (one active at most): a
+ *   run cut short by a killed process stays active in pg-boss until it expires (15 minutes), and
+ *   would hold every later run back until then; its lock went with the process's connection.
  * - One-off jobs (`define` + `send`, the settlement runs of later issues) on a `standard` queue.
  * - A failed run is retried with exponential backoff (`retryLimit`, `retryDelaySeconds`); after the
  *   last retry a dead letter is written to `job_dead_letter`, which operators read with the run
@@ -257,7 +260,7 @@ export function createScheduler({
   async function ensureQueue(b: PgBoss, job: Job) {
     const options: PgBoss.Queue = {
       name: job.name,
-      policy: job.cron ? 'stately' : 'standard',
+      policy: job.cron ? 'short' : 'standard',
       retryLimit: job.retry.retryLimit,
       retryDelay: job.retry.retryDelaySeconds,
       retryBackoff: job.retry.retryBackoff,
@@ -315,6 +318,8 @@ export function createScheduler({
 
   async function send(name: string, data?: unknown, opts: SendOptions = {}): Promise<string | null> {
     if (!jobs.has(name)) throw new Error(`no job ${name}`);
+    // pg-boss drops a job sent to a queue it has not created yet (null): wait for the start to finish
+    await starting;
     if (!boss) throw new Error('the job engine has not started');
     return boss.send(name, { data: data ?? null }, { ...opts });
   }

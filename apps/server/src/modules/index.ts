@@ -19,7 +19,13 @@ import { registerTransfer } from './transfer/index.js';
 import { registerAccountRecord } from './account-record/index.js';
 import { registerCatalogue } from './catalogue/index.js';
 import { registerGame } from './game/index.js';
+import { registerAgentContract } from './agent-contract/index.js';
+import { registerAgent } from './agent/index.js';
 import { registerGameServer } from '../games/index.js';
+import { registerTeamFigure } from './team-figure/index.js';
+import { registerAgentReport } from './agent-report/index.js';
+import { registerPromotion } from './promotion/index.js';
+import { registerVip } from './vip/index.js';
 
 /** Every module wires itself in its own register.ts; this is only the list. */
 export const modules: ModuleRegister[] = [
@@ -43,5 +49,11 @@ export const modules: ModuleRegister[] = [
   registerAccountRecord,
   registerCatalogue,
   registerGame,
+  registerAgentContract,
+  registerAgent,
   registerGameServer,
+  registerTeamFigure,
+  registerAgentReport,
+  registerPromotion,
+  registerVip,
 ];

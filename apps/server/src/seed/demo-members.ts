@@ -1,6 +1,7 @@
 import type { Tx } from '../db/client.js';
 import { systemClock } from '../platform/module.js';
 import { createMemberService } from '../modules/member/index.js';
+import { demoPasswordHash } from './demo-passwords.js';
 
 /** Documented in the README's demo-login table; change them (or remove the accounts) on anything public. */
 export const DEMO_AGENT = { username: 'agent01', password: 'Agent@1234', type: 1 } as const;
@@ -12,11 +13,13 @@ export async function seedDemoMembers(tx: Tx, { merchantId }: { merchantId: numb
   const agent = await members.createMember(tx, {
     merchantId,
     ...DEMO_AGENT,
+    passwordHash: await demoPasswordHash(DEMO_AGENT.password),
     nickname: 'Agent 01',
   });
   await members.createMember(tx, {
     merchantId,
     ...DEMO_MEMBER,
+    passwordHash: await demoPasswordHash(DEMO_MEMBER.password),
     nickname: 'Demo Player',
     parentId: agent.id,
     mobile: '1336712345', // canonical national number, as registration stores it; people type 01336712345

@@ -1,7 +1,7 @@
 import type { Tx } from '../db/client.js';
 import { operatorRepo } from '../modules/operator/index.js';
-import { hashPassword } from '../platform/password.js';
 import { DEMO_MERCHANT_CODE } from './demo-merchant.js';
+import { demoPasswordHash } from './demo-passwords.js';
 
 /** Documented in the README; change it (or remove the account) on anything reachable from outside. */
 export const DEMO_OPERATOR = { username: 'admin', password: 'Admin@12345', role: 'owner' } as const;
@@ -11,7 +11,7 @@ export async function seedDemoOperator(tx: Tx, { merchantId }: { merchantId: num
   await operatorRepo.insert(tx, {
     merchantId,
     username: DEMO_OPERATOR.username,
-    passwordHash: await hashPassword(DEMO_OPERATOR.password),
+    passwordHash: await demoPasswordHash(DEMO_OPERATOR.password),
     role: DEMO_OPERATOR.role,
   });
   return [

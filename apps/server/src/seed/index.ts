@@ -10,6 +10,11 @@ import { seedDemoWithdraw } from './demo-withdraw.js';
 import { seedDemoCatalogue } from './demo-catalogue.js';
 import { seedDemoWallet } from './demo-wallet.js';
 import { seedDemoGameAnnouncement } from './demo-game-announcement.js';
+import { seedDemoAgentTeam } from './demo-agent-team.js';
+import { seedDemoAgentContracts } from './demo-agent-contract.js';
+import { seedDemoHistory } from './demo-history.js';
+import { seedDemoPromotion } from './demo-promotion.js';
+import { seedDemoVip } from './demo-vip.js';
 
 /** A seeder adds one module's demo data for the demo merchant and may return lines to print at start. */
 export type Seeder = (tx: Tx, ctx: SeedContext) => Promise<string[] | void>;
@@ -27,6 +32,11 @@ export const seeders: Seeder[] = [
   seedDemoWallet,
   seedDemoCatalogue,
   seedDemoGameAnnouncement,
+  seedDemoPromotion,
+  seedDemoAgentTeam,
+  seedDemoAgentContracts,
+  seedDemoHistory,
+  seedDemoVip,
 ];
 
 export interface SeedResult {

@@ -6,12 +6,13 @@ import type { TAuthSettings, TOperatorRole } from '@bp/contract';
 import type { Db } from '../db/client.js';
 import { merchant, merchantDomain, merchantModule, sliderChallenge } from '../db/schema/index.js';
 import { DEMO_MODULE_TREE, flattenModuleTree } from '../seed/demo-merchant.js';
-import { systemClock } from '../platform/module.js';
+import { systemClock, type Clock } from '../platform/module.js';
 import { hashPassword } from '../platform/password.js';
 import { rows } from '../platform/sql.js';
 import { createMemberService, type MemberRow, type NewMemberInput } from '../modules/member/index.js';
 import { operatorRepo } from '../modules/operator/index.js';
 import { checkLedgerInvariants, createLedgerService } from '../modules/ledger/index.js';
+import { checkContractInvariants } from '../modules/agent-contract/index.js';
 import { vendorWalletServiceFor } from '../modules/vendor-wallet/index.js';
 import { depositRepo, type ChannelValues } from '../modules/deposit/index.js';
 import { createEventBus } from '../platform/events.js';
@@ -125,14 +126,21 @@ export async function operatorLogin(
 export async function newMember(
   db: Db,
   merchantId: number,
-  opts: { username?: string; type?: number; parentId?: number | null; paymentPassword?: string } = {},
+  opts: {
+    username?: string;
+    type?: number;
+    parentId?: number | null;
+    paymentPassword?: string;
+    /** null: a member nobody logs in as (no password hash to compute: a tenth of a second saved) */
+    password?: string | null;
+  } = {},
 ): Promise<MemberRow> {
   const members = createMemberService({ db, clock: systemClock });
   return db.transaction((tx) =>
     members.createMember(tx, {
       merchantId,
       username: opts.username ?? `u${randomBytes(5).toString('hex')}`,
-      password: TEST_PASSWORD,
+      password: opts.password === undefined ? TEST_PASSWORD : opts.password,
       type: opts.type ?? 0,
       parentId: opts.parentId ?? null,
       paymentPassword: opts.paymentPassword ?? null,
@@ -144,7 +152,12 @@ export async function newMember(
 export function newAgent(
   db: Db,
   merchantId: number,
-  opts: { username?: string; parentId?: number | null; paymentPassword?: string } = {},
+  opts: {
+    username?: string;
+    parentId?: number | null;
+    paymentPassword?: string;
+    password?: string | null;
+  } = {},
 ): Promise<MemberRow> {
   return newMember(db, merchantId, { ...opts, type: 1 });
 }
@@ -223,6 +236,50 @@ export async function fund(db: Db, merchantId: number, memberId: number, minor: 
   );
 }
 
+/**
+ * A deposit or a payout as the ledger records them (what the deposit and withdrawal flows post once
+ * an order succeeds): `deposit` moves house deposit -> MAIN, `withdraw` MAIN -> house withdraw.
+ */
+export async function postMoney(
+  db: Db,
+  merchantId: number,
+  memberId: number,
+  kind: 'deposit' | 'withdraw',
+  minor: bigint,
+) {
+  const ledger = createLedgerService({ db });
+  const sign = kind === 'deposit' ? 1n : -1n;
+  return ledger.transaction((tx) =>
+    ledger.post(tx, {
+      merchantId,
+      key: `test_${kind}:${randomBytes(8).toString('hex')}`,
+      type: kind,
+      memberId,
+      lines: [
+        { account: { house: kind }, amount: -sign * minor },
+        { account: { memberId, code: 'main' }, amount: sign * minor },
+      ],
+    }),
+  );
+}
+
+/** An agent payout as the settlement engine posts it: house salary/dividend -> the agent's MAIN, with that entry type. */
+export async function postPayout(db: Db, merchantId: number, memberId: number, type: string, minor: bigint) {
+  const ledger = createLedgerService({ db });
+  return ledger.transaction((tx) =>
+    ledger.post(tx, {
+      merchantId,
+      key: `test_payout:${randomBytes(8).toString('hex')}`,
+      type,
+      memberId,
+      lines: [
+        { account: { house: type === 'dividend' ? 'dividend' : 'salary' }, amount: -minor },
+        { account: { memberId, code: 'main' }, amount: minor },
+      ],
+    }),
+  );
+}
+
 export async function mainBalance(db: Db, memberId: number): Promise<bigint> {
   const [r] = await rows<{ balance: bigint }>(
     db,
@@ -249,6 +306,23 @@ export async function addVendor(
 
 export async function expectLedgerInvariants(db: Db) {
   expect(await checkLedgerInvariants(db)).toEqual([]);
+}
+
+/** Every active agent contract sits under its upline's own active contract of the kind (rates, period). */
+export async function expectContractInvariants(db: Db, merchantId?: number) {
+  expect(await checkContractInvariants(db, merchantId)).toEqual([]);
+}
+
+/** A logged-in agent (type 1) under `parentId` (top level when null): its id, username and headers. */
+export async function agentSession(
+  app: FastifyInstance,
+  db: Db,
+  merchantId: number,
+  parentId: number | null = null,
+) {
+  const m = await newAgent(db, merchantId, { parentId });
+  const token = await loginToken(app, db, m.username, TEST_PASSWORD);
+  return { ...m, token, headers: { merchant: DEMO.merchant, authorization: token } };
 }
 
 // ---------------------------------------------------------------- sessions, switches and play
@@ -296,9 +370,18 @@ export async function setModule(
   if (res.statusCode !== 200) throw new Error(`module ${modId}: ${res.body}`);
 }
 
-/** A logged-in member (type 0 unless told), with its Merchant and Authorization headers. */
-export async function memberSession(app: FastifyInstance, db: Db, merchantId: number, type = 0) {
-  const m = await newMember(db, merchantId, { type });
+/**
+ * A logged-in member of the demo merchant (type 0 unless told; under `parentId` when given: an agent's
+ * downline), with its Merchant and Authorization headers.
+ */
+export async function memberSession(
+  app: FastifyInstance,
+  db: Db,
+  merchantId: number,
+  type = 0,
+  opts: { parentId?: number } = {},
+) {
+  const m = await newMember(db, merchantId, { type, parentId: opts.parentId ?? null });
   const token = await loginToken(app, db, m.username, TEST_PASSWORD);
   return { ...m, headers: { merchant: DEMO.merchant, authorization: token } };
 }
@@ -307,8 +390,17 @@ export async function memberSession(app: FastifyInstance, db: Db, merchantId: nu
 const sessionEvents = createEventBus();
 
 /** A seamless-wallet session of the member with the vendor (what a game launch opens): its token. */
-export function openVendorSession(db: Db, merchantId: number, memberId: number, vendorCode: string) {
-  return vendorWalletServiceFor({ db, events: sessionEvents, clock: systemClock }).openSession(db, {
+export function openVendorSession(
+  db: Db,
+  merchantId: number,
+  memberId: number,
+  vendorCode: string,
+  /** the app's clock when it is not the wall clock (the session expires by it) */
+  clock: Clock = systemClock,
+) {
+  // services are kept per event bus: another clock needs a service of its own
+  const events = clock === systemClock ? sessionEvents : createEventBus();
+  return vendorWalletServiceFor({ db, events, clock }).openSession(db, {
     merchantId,
     memberId,
     vendorCode,
@@ -321,6 +413,39 @@ export function setAuthSettings(db: Db, merchantId: number, patch: Partial<TAuth
 }
 
 /**
+ * One signed seamless-wallet callback (`debit`, `credit`, `rollback`, `balance`) of a vendor of the
+ * demo merchant, over HTTP with the merchant's secret for that vendor: the vendor's answer.
+ */
+export async function vendorCallback(
+  app: FastifyInstance,
+  db: Db,
+  p: {
+    merchantId: number;
+    vendor: string;
+    op: 'debit' | 'credit' | 'rollback' | 'balance';
+    body: Record<string, unknown>;
+    /** the merchant's code (the demo merchant unless told) */
+    merchantCode?: string;
+  },
+) {
+  const [mv] = await rows<{ api_secret: string }>(
+    db,
+    sql`select api_secret from merchant_vendor where merchant_id = ${p.merchantId} and vendor_code = ${p.vendor}`,
+  );
+  const raw = JSON.stringify({ currency: 'BDT', ...p.body });
+  return app.inject({
+    method: 'POST',
+    url: `/vendor/${p.vendor}/wallet/${p.op}`,
+    headers: {
+      merchant: p.merchantCode ?? DEMO.merchant,
+      'content-type': 'application/json',
+      'x-signature': signBody(mv!.api_secret, raw),
+    },
+    payload: raw,
+  });
+}
+
+/**
  * A real settled win: the member bets `bet` and the vendor credits `win` for the same round, both
  * through the signed seamless-wallet HTTP callbacks with the merchant's secret for that vendor.
  */
@@ -329,22 +454,13 @@ export async function settleWin(
   db: Db,
   p: { merchantId: number; memberId: number; vendor: string; gameCode: string; bet: string; win: string },
 ) {
-  const [mv] = await rows<{ api_secret: string }>(
-    db,
-    sql`select api_secret from merchant_vendor where merchant_id = ${p.merchantId} and vendor_code = ${p.vendor}`,
-  );
   const session = await openVendorSession(db, p.merchantId, p.memberId, p.vendor);
-  const call = async (op: string, body: Record<string, unknown>) => {
-    const raw = JSON.stringify({ playerId: String(p.memberId), currency: 'BDT', ...body });
-    const res = await app.inject({
-      method: 'POST',
-      url: `/vendor/${p.vendor}/wallet/${op}`,
-      headers: {
-        merchant: DEMO.merchant,
-        'content-type': 'application/json',
-        'x-signature': signBody(mv!.api_secret, raw),
-      },
-      payload: raw,
+  const call = async (op: 'debit' | 'credit', body: Record<string, unknown>) => {
+    const res = await vendorCallback(app, db, {
+      merchantId: p.merchantId,
+      vendor: p.vendor,
+      op,
+      body: { playerId: String(p.memberId), ...body },
     });
     if (res.statusCode !== 200) throw new Error(`${op}: ${res.body}`);
   };
@@ -383,5 +499,61 @@ export async function addChannel(db: Db, merchantId: number, v: Partial<ChannelV
     enabled: true,
     sortOrder: 0,
     ...v,
+  });
+}
+
+/**
+ * A completed deposit the way it really happens: the member submits it on a channel and an operator
+ * approves it. Answers the order number.
+ */
+export async function approvedDeposit(
+  app: FastifyInstance,
+  p: { member: Record<string, string>; operatorToken: string; channelId: number; amount: string },
+): Promise<string> {
+  const sub = await app.inject({
+    method: 'POST',
+    url: '/wps/relay/MCSFE_submitDeposit',
+    headers: p.member,
+    payload: { channelId: p.channelId, amount: p.amount, reference: `TRX-${randomBytes(3).toString('hex')}` },
+  });
+  if (sub.statusCode !== 200) throw new Error(`deposit: ${sub.body}`);
+  const orderNo = sub.json().value.orderNo as string;
+  const ok = await app.inject({
+    method: 'POST',
+    url: `/admin/api/deposits/${orderNo}/approve`,
+    headers: { authorization: p.operatorToken },
+    payload: {},
+  });
+  if (ok.statusCode !== 200) throw new Error(`approve ${orderNo}: ${ok.body}`);
+  return orderNo;
+}
+
+/**
+ * A visitor registering by username through an invitation link (`/register?referralCode=<code>`),
+ * slider solved, no mobile number (switch REGMOBVERF3 off first: it asks for an SMS code); answers the
+ * raw response.
+ */
+export async function registerWithCode(
+  app: FastifyInstance,
+  db: Db,
+  code: string,
+  opts: { merchant?: string; username?: string } = {},
+) {
+  const merchantCode = opts.merchant ?? DEMO.merchant;
+  return app.inject({
+    method: 'PUT',
+    url: '/wps/member/register',
+    headers: { merchant: merchantCode },
+    remoteAddress: freshIp(),
+    payload: {
+      username: opts.username ?? `r${randomBytes(5).toString('hex')}`,
+      password: 'Secret#12',
+      confirmPassword: 'Secret#12',
+      termsAccepted: true,
+      ageConfirmed: true,
+      referralCode: code,
+      registerMethod: 'WEB',
+      sliderToken: await solveSlider(app, db, merchantCode),
+    },
   });
 }

@@ -1,12 +1,8 @@
 import { Component, lazy, Suspense, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
-import {
-  loadAgentHomePanel,
-  loadAgentLoginPanel,
-  loadSocialBindPage,
-  loadSocialDonePage,
-} from '../features/auth';
+import { loadAgentLoginPanel, loadSocialBindPage, loadSocialDonePage } from '../features/auth';
 import { loadHelpPage } from '../features/help';
+import { loadPromotionsPage } from '../features/promotions';
 import { loadAccountGamesPage, loadCategoryPage } from '../features/lobby';
 import { loadLazyNamespaces } from '../shared/i18n';
 import { PageLoader, RouteLoader } from '../shared/ui/Loader';
@@ -30,11 +26,15 @@ const MemberCentre = page(
   async () => (await Promise.all([import('./pages/MemberCentrePage'), loadLazyNamespaces()]))[0],
 );
 const Help = page(loadHelpPage);
+const Promotions = page(async () => (await Promise.all([loadPromotionsPage(), loadLazyNamespaces()]))[0]);
 const SocialBind = page(loadSocialBindPage);
 const SocialDone = page(loadSocialDonePage);
 const InvalidUrl = page(() => import('./screens/InvalidUrlPage'));
 const AgentLogin = page(async () => ({ default: agentShell((await loadAgentLoginPanel()).default) }));
-const AgentHome = page(async () => ({ default: agentShell((await loadAgentHomePanel()).default) }));
+const AgentCentre = page(async () => {
+  const [centre] = await Promise.all([import('./pages/AgentCentrePage'), loadLazyNamespaces()]);
+  return { default: agentShell(centre.default) };
+});
 
 interface CatchProps {
   pathname: string;
@@ -106,13 +106,16 @@ export function AppRouter() {
       <Routes>
         <Route path="/" element={<AppRoot />}>
           <Route path="agent" element={alone(AgentLogin)} />
-          <Route path="agentHome" element={alone(AgentHome)} />
+          {['agentHome', 'agentHome/:page'].map((path) => (
+            <Route key={path} path={path} element={alone(AgentCentre)} />
+          ))}
           <Route element={<Layout />}>
             <Route index element={inLayout(Home)} />
             {['index', 'index.html', 'home', 'login', 'register'].map((path) => (
               <Route key={path} path={path} element={inLayout(Home)} />
             ))}
             <Route path="help" element={inLayout(Help)} />
+            <Route path="promotions" element={inLayout(Promotions)} />
             {['live', 'fish', 'rng', 'pvp', 'sports', 'esports', 'lott', 'elott'].map((path) => (
               <Route key={path} path={path} element={inLayout(CategoryPage)} />
             ))}

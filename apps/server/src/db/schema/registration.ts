@@ -1,4 +1,4 @@
-import { boolean, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { merchant } from './merchant.js';
 import { member } from './member.js';
 
@@ -15,6 +15,12 @@ export const agentAffiliate = pgTable('agent_affiliate', {
   domain: text('domain'),
   active: boolean('active').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** what a registration through the code becomes: 0 member, 1 agent */
+  memberType: smallint('member_type').notNull().default(0),
+  remark: text('remark'),
+  clickCount: bigint('click_count', { mode: 'bigint' }).notNull().default(0n),
+  /** retired by its agent: the code resolves no more and is never reused */
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
 });
 
 export const memberProfile = pgTable('member_profile', {

@@ -59,6 +59,7 @@ export async function depositRoutes(
       await deposits.notify(merchant, req.rawBody ?? Buffer.alloc(0), req.headers[GATEWAY_SIGNATURE_HEADER]);
       // the gateway wants exactly these bytes, not the envelope
       reply.type('text/plain').send('success');
+      await reply; // sent before the route layer looks, so no envelope follows the bytes
       return 'success' as const;
     });
   });

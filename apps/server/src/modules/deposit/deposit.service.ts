@@ -18,6 +18,7 @@ import type { Db, Tx } from '../../db/client.js';
 import type { MemberActor, OperatorActor } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
+import type { DepositHooks } from './deposit.hooks.js';
 import type { Clock } from '../../platform/module.js';
 import { formatMerchantTime } from '../../platform/time.js';
 import { parseQueryDate, type AuditService, type AuditWho } from '../audit/index.js';
@@ -44,6 +45,8 @@ export interface DepositDeps {
   /** the site's public address (PUBLIC_URL); unset: the origin of the player's request */
   publicUrl: string | undefined;
   merchants: Pick<MerchantService, 'getById'>;
+  /** other modules' work on a credited deposit, in its transaction */
+  hooks: Pick<DepositHooks, 'credited'>;
 }
 
 type Money = Pick<MerchantContext, 'currencyDecimals'>;
@@ -100,7 +103,7 @@ const page = <T>(list: T[], total: number, pageNo: number, pageSize: number) => 
  * whatever arrives twice (a replayed notification, an approve racing a reject).
  */
 export function createDepositService(deps: DepositDeps) {
-  const { db, ledger, messages, audit, events, clock } = deps;
+  const { db, ledger, messages, audit, events, clock, hooks } = deps;
 
   function assertRealMember(actor: MemberActor) {
     if (isTrialType(actor.type)) throw new AppError('need_real_account');
@@ -172,6 +175,14 @@ export function createDepositService(deps: DepositDeps) {
       remark: review?.remark ?? null,
       reviewedBy: review?.by.operatorId ?? null,
       reviewedByName: review?.by.name ?? null,
+    });
+    await hooks.credited(tx, {
+      merchantId: o.merchant_id,
+      memberId: o.member_id,
+      orderNo: o.order_no,
+      credited: amount - fee,
+      // this order is SUCCESS already: it is the first when it is the only one
+      first: (await depositRepo.successCount(tx, o.member_id)) === 1,
     });
     return messages.notify(tx, {
       merchantId: o.merchant_id,

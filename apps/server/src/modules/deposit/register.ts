@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.js';
-import type { ModuleRegister } from '../../platform/module.js';
+import { defineService, serviceOf, type AppScope, type ModuleRegister } from '../../platform/module.js';
+import { createDepositHooks } from './deposit.hooks.js';
 import { createAuditService } from '../audit/index.js';
 import { ledgerServiceFor } from '../ledger/index.js';
 import { messageServiceFor } from '../message/index.js';
@@ -10,6 +11,9 @@ import { createDepositService } from './deposit.service.js';
 import { jobsFor } from '../../jobs/index.js';
 
 export const DEPOSIT_RECONCILE_JOB = 'deposit.reconcile';
+
+/** Hooks other modules add to run in the transaction that credits a deposit (`onCredited`). */
+export const depositHooks = defineService('depositHooks', (_ctx: AppScope) => createDepositHooks());
 
 /** Deposits: channels per merchant, bank transfers reviewed by operators, online gateway payments. */
 export const registerDeposit: ModuleRegister = async (ctx) => {
@@ -23,6 +27,7 @@ export const registerDeposit: ModuleRegister = async (ctx) => {
     clock: ctx.clock,
     publicUrl: ctx.config.publicUrl,
     merchants: ctx.merchants,
+    hooks: serviceOf(depositHooks, ctx),
   });
   const channels = createDepositChannelAdmin({ db: ctx.db, audit });
   await depositRoutes(ctx, { deposits, channels });

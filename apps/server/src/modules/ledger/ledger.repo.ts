@@ -113,13 +113,15 @@ export const ledgerRepo = {
       refType: string | null;
       refId: string | null;
       memo: Record<string, unknown> | null;
+      at?: Date | null;
     },
   ): Promise<{ id: bigint; created_at: Date | string } | null> {
     const [row] = await rows<{ id: bigint; created_at: Date | string }>(
       db,
-      sql`insert into ledger_entry (merchant_id, idem_key, type, member_id, ref_type, ref_id, memo)
+      sql`insert into ledger_entry (merchant_id, idem_key, type, member_id, ref_type, ref_id, memo, created_at)
           values (${e.merchantId}, ${e.key}, ${e.type}, ${e.memberId}, ${e.refType}, ${e.refId},
-                  ${e.memo === null ? null : JSON.stringify(e.memo)}::jsonb)
+                  ${e.memo === null ? null : JSON.stringify(e.memo)}::jsonb,
+                  coalesce(${e.at ? e.at.toISOString() : null}::timestamptz, now()))
           on conflict (merchant_id, idem_key) do nothing
           returning id, created_at`,
     );

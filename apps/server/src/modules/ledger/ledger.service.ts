@@ -39,6 +39,11 @@ export interface PostInput {
   refType?: string | null;
   refId?: string | null;
   memo?: Record<string, unknown> | null;
+  /**
+   * When the movement happened, if not now: a settlement run books a period's payout at its own run
+   * time (the demo's history replays past runs). Nothing but the entry's time depends on it.
+   */
+  at?: Date;
   lines: PostLine[];
 }
 
@@ -126,6 +131,7 @@ export function createLedgerService({ db }: { db: Db }) {
       refType: input.refType ?? null,
       refId: input.refId ?? null,
       memo: input.memo ?? null,
+      at: input.at ?? null,
     });
     if (!entry) {
       // Applied before (possibly by a concurrent request that committed while this one waited on

@@ -46,6 +46,7 @@ describe('GET /wps/member/info', () => {
       mobile: '',
       firstTimeLogin: true,
       language: null,
+      mustChangePassword: false,
     });
   });
 

@@ -40,6 +40,8 @@ export interface NewMemberInput {
   username: string;
   /** plain password (hashed here); null for an account nobody can log in to with a password (trial) */
   password: string | null;
+  /** the password already hashed (hashPassword): the demo seed hashes each of its shared passwords once */
+  passwordHash?: string;
   type?: number;
   status?: 'active' | 'blocked';
   nickname?: string | null;
@@ -228,7 +230,8 @@ export function createMemberService({ db, clock }: { db: Executor; clock: Clock 
       }
       const now = clock.now();
       // '!' is no PHC string: verify() rejects it, so no password ever matches
-      const passwordHash = input.password === null ? '!' : await hashPassword(input.password);
+      const passwordHash =
+        input.passwordHash ?? (input.password === null ? '!' : await hashPassword(input.password));
       const paymentPasswordHash = input.paymentPassword ? await hashPassword(input.paymentPassword) : null;
       for (let attempt = 0; attempt < 6; attempt++) {
         const created = await memberRepo.tryInsert(tx, {
@@ -425,6 +428,7 @@ export function createMemberService({ db, clock }: { db: Executor; clock: Clock 
         mobile: m.mobile ? maskMobile(nationalDisplay(m.countryDialingCode, m.mobile)) : '',
         firstTimeLogin: isFirstTime(m),
         language: m.language,
+        mustChangePassword: m.mustChangePassword && !isTrial(m),
       };
     },
 

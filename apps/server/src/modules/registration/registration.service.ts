@@ -16,6 +16,7 @@ import type { Db } from '../../db/client.js';
 import type { OperatorActor } from '../../platform/context.js';
 import { AppError, isAppError } from '../../platform/errors.js';
 import type { Clock } from '../../platform/module.js';
+import type { RegistrationHooks } from './registration.hooks.js';
 import type { AuditService } from '../audit/index.js';
 import type { MerchantContext } from '../../platform/merchant.js';
 import type { MemberService } from '../member/index.js';
@@ -25,7 +26,38 @@ import type { CaptchaService } from '../session/index.js';
 import type { SmsService, SmsTicket } from '../sms/index.js';
 import { canonicalPhone } from '../sms/index.js';
 import type { SystemService } from '../system/index.js';
-import { registrationRepo } from './registration.repo.js';
+import { newReferralCode } from '../member/index.js';
+import { registrationRepo, type LinkRegistrationFilter } from './registration.repo.js';
+
+/** What the agent's register centre sends (contract `ZAgentDownlineRequest`), with the account type. */
+export interface DownlineInput {
+  username?: string;
+  password?: string;
+  confirmPassword?: string;
+  payeeName?: string;
+  email?: string;
+  mobileNum?: string;
+  countryDialingCode?: string;
+  paymentPassword?: string;
+  qqNum?: string;
+  line?: string;
+  whatsapp?: string;
+  facebook?: string;
+  wechat?: string;
+  idNumber?: string;
+  nickname?: string;
+  /** member type of the new account (0 member, 1 agent) */
+  type: number;
+}
+
+/** Fields a registration under an agent does not ask for: the agent is the invitation. */
+const AGENT_SKIPPED_FIELDS = new Set([
+  'affiliateCode',
+  'referralCode',
+  'recommenderId',
+  'captcha',
+  'verificationCode',
+]);
 
 type RegisterInput = z.output<typeof ZRegisterRequest>;
 export type RegisterMode = 'username' | 'mobile';
@@ -109,8 +141,10 @@ export function createRegistrationService(deps: {
   sms: SmsService;
   captchas: CaptchaService;
   audit: AuditService;
+  /** other modules' work on a new member (a sign-up bonus), in its transaction */
+  hooks: Pick<RegistrationHooks, 'registered'>;
 }) {
-  const { db, clock, system, members, sessions, sms, captchas, audit } = deps;
+  const { db, clock, system, members, sessions, sms, captchas, audit, hooks } = deps;
 
   /** The agent an invitation code points to, or null (inactive, unknown, wrong domain, not an agent). */
   async function resolveAgentCode(merchantId: number, rawCode: string, domain: string | null) {
@@ -120,13 +154,13 @@ export function createRegistrationService(deps: {
     if (aff && aff.active && (!aff.domain || aff.domain === domain)) {
       const agent = await members.findById(merchantId, aff.memberId);
       if (agent && members.isAgent(agent) && agent.status === 'active')
-        return { agentId: agent.id, affiliateId: aff.id };
+        return { agentId: agent.id, affiliateId: aff.id, memberType: aff.memberType };
     }
     const byReferral =
       (await members.findByReferralCode(merchantId, code)) ??
       (await members.findByReferralCode(merchantId, code.toUpperCase()));
     if (byReferral && members.isAgent(byReferral) && byReferral.status === 'active') {
-      return { agentId: byReferral.id, affiliateId: null };
+      return { agentId: byReferral.id, affiliateId: null, memberType: 0 };
     }
     return null;
   }
@@ -138,6 +172,8 @@ export function createRegistrationService(deps: {
     let parentId: number | null = null;
     let affiliateId: number | null = null;
     let referrerId: number | null = null;
+    // what the new account becomes: an agent's link may open sub-agent accounts
+    let memberType = 0;
     if (referralCode) {
       const referrer =
         (CODE.test(referralCode) &&
@@ -158,6 +194,7 @@ export function createRegistrationService(deps: {
         if (!agent) throw new AppError('invitation_code_error');
         parentId = agent.agentId;
         affiliateId = agent.affiliateId;
+        memberType = agent.memberType;
       }
     }
     if (affiliateCode) {
@@ -165,8 +202,9 @@ export function createRegistrationService(deps: {
       if (!agent) throw new AppError('invitation_code_error');
       parentId = agent.agentId;
       affiliateId = agent.affiliateId;
+      memberType = agent.memberType;
     }
-    return { parentId, affiliateId, referrerId, affiliateCode };
+    return { parentId, affiliateId, referrerId, affiliateCode, memberType };
   }
 
   return {
@@ -199,6 +237,8 @@ export function createRegistrationService(deps: {
         normaliseDomain(domain) ?? normaliseDomain(host),
       );
       if (!agent) throw new AppError('invitation_code_error');
+      // the register page resolves the code of the link it was opened with once: that is a click
+      if (agent.affiliateId !== null) await registrationRepo.countClick(db, agent.affiliateId);
       return true as const;
     },
 
@@ -299,6 +339,7 @@ export function createRegistrationService(deps: {
             mobile: phone?.mobile ?? null,
             countryDialingCode: phone?.countryDialingCode ?? null,
             parentId: upline.parentId,
+            type: upline.memberType,
             language: meta.language,
             mustChangePassword: generated !== null,
             paymentPassword: opt('paymentPassword'),
@@ -325,6 +366,7 @@ export function createRegistrationService(deps: {
             registerDomain: domain,
             createdAt: now,
           });
+          await hooks.registered(tx, { merchantId: merchant.id, memberId: m.id, ip: meta.ip });
           await members.recordEvent(
             {
               merchantId: merchant.id,
@@ -393,6 +435,178 @@ export function createRegistrationService(deps: {
         mustChangePassword: session?.mustChangePassword ?? generated !== null,
       };
     },
+
+    /**
+     * The agent's register centre (`POST /wps/agent/downline`): an account directly under the agent,
+     * checked against the merchant's field rules like any registration. The agent is the upline, so
+     * no invitation code, captcha, slider or SMS code is asked for; the agent typed the password, so
+     * the member must change it at first login. Recorded in the login record (kind `register`, with
+     * the agent in its detail).
+     */
+    async registerDownline(
+      merchant: MerchantContext,
+      agent: { id: number; username: string },
+      input: DownlineInput,
+      meta: RegisterMeta,
+    ) {
+      if (merchant.modules.USERNAMEREG3 === false) throw new AppError('function.not.available');
+      const [allRules, authSettings] = await Promise.all([
+        system.registerRules(merchant.id),
+        members.getSettings(merchant.id),
+      ]);
+      // what the agent's own place in the tree already answers, or a person at the form would
+      const rules = Object.fromEntries(
+        Object.entries(allRules).filter(([f]) => !AGENT_SKIPPED_FIELDS.has(f)),
+      ) as typeof allRules;
+      const dialingCode = input.countryDialingCode?.trim()
+        ? input.countryDialingCode
+        : await members.dialingCodeOf(merchant.id);
+      const errors = validateRegistration(
+        rules,
+        { ...input, countryDialingCode: dialingCode },
+        {
+          mode: 'username',
+          smsRequired: false,
+          mobilePassword: true,
+          skipCaptcha: true,
+          ageLimit: authSettings.ageLimit,
+          consentRequired: false,
+          confirmOptional: true,
+        },
+      );
+      if (Object.keys(errors).length > 0) {
+        throw fieldFailure(errors as Record<string, TFieldError>, meta.language, authSettings.ageLimit);
+      }
+      const phone = input.mobileNum?.trim()
+        ? canonicalPhone({ mobile: input.mobileNum, countryDialingCode: dialingCode })
+        : null;
+      const username = input.username!.trim();
+      if (await members.isUsernameTaken(merchant.id, username)) throw new AppError('username_taken');
+      if (phone && (await members.findByMobile(merchant.id, phone.mobile)))
+        throw new AppError('sms_mobile_registered');
+      if (await members.phoneShadowed(merchant.id, username, dialingCode))
+        throw new AppError('username_taken');
+      const enabled = (f: string) => rules[f]?.enabled === true;
+      const opt = (f: keyof DownlineInput) => {
+        const v = input[f];
+        return typeof v === 'string' && v.trim() !== '' && enabled(f) ? v.trim() : null;
+      };
+      const now = clock.now();
+      return db
+        .transaction(async (tx) => {
+          const m = await members.createMember(tx, {
+            merchantId: merchant.id,
+            username,
+            password: input.password!.trim(),
+            type: input.type,
+            nickname: input.nickname ?? null,
+            payeeName: opt('payeeName'),
+            email: opt('email'),
+            mobile: phone?.mobile ?? null,
+            countryDialingCode: phone?.countryDialingCode ?? null,
+            parentId: agent.id,
+            language: meta.language,
+            mustChangePassword: true,
+            paymentPassword: opt('paymentPassword'),
+            registeredIp: meta.ip,
+            registerDevice: 'AGENT',
+          });
+          await registrationRepo.insertProfile(tx, {
+            memberId: m.id,
+            merchantId: merchant.id,
+            qqNum: opt('qqNum'),
+            line: opt('line'),
+            whatsapp: opt('whatsapp'),
+            facebook: opt('facebook'),
+            wechat: opt('wechat'),
+            idNumber: opt('idNumber'),
+            recommenderId: null,
+            referrerId: null,
+            affiliateId: null,
+            affiliateCode: null,
+            registerMode: 'username',
+            consent: 'front_end',
+            registerMethod: 'AGENT',
+            registerUrl: null,
+            registerDomain: normaliseDomain(meta.host),
+            createdAt: now,
+          });
+          await members.recordEvent(
+            {
+              merchantId: merchant.id,
+              memberId: m.id,
+              username: m.username,
+              kind: 'register',
+              result: 'ok',
+              ip: meta.ip,
+              deviceId: meta.deviceId,
+              userAgent: meta.userAgent,
+              detail: { mode: 'agent', parentId: agent.id, by: agent.username, type: m.type },
+            },
+            tx,
+          );
+          return m;
+        })
+        .catch((err: unknown) => {
+          if (isAppError(err) && err.code === 'conflict') {
+            throw new AppError(
+              err.options.detail === 'mobile taken' ? 'sms_mobile_registered' : 'username_taken',
+            );
+          }
+          throw err;
+        });
+    },
+
+    // ---- agents: their own affiliate links (the agent module's calls)
+    agentLinks: (merchantId: number, agentId: number) => registrationRepo.agentLinks(db, merchantId, agentId),
+
+    /**
+     * A new link of the agent. The agent's row is locked first, so parallel requests of one agent
+     * count the live links one after the other and never pass `maxLinks` together. A code someone
+     * holds (a link of anyone, live or retired, or a member's referral code) is refused by name; a
+     * generated one is retried.
+     */
+    async createAgentLink(
+      merchantId: number,
+      agentId: number,
+      input: { memberType: number; code?: string; remark?: string | null },
+      maxLinks: number,
+    ) {
+      return db.transaction(async (tx) => {
+        if (!(await members.lockById(tx, merchantId, agentId))) throw new AppError('not_found');
+        if ((await registrationRepo.countLiveLinks(tx, merchantId, agentId)) >= maxLinks) {
+          throw new AppError('conflict', { value: { reason: 'link_limit', maxLinks } });
+        }
+        for (let attempt = 0; attempt < 6; attempt++) {
+          const code = input.code ?? newReferralCode();
+          const shadowed = await members.findByReferralCode(merchantId, code, tx);
+          const row = shadowed
+            ? undefined
+            : await registrationRepo.insertAffiliate(tx, {
+                merchantId,
+                memberId: agentId,
+                code,
+                domain: null,
+                active: true,
+                memberType: input.memberType,
+                remark: input.remark ?? null,
+              });
+          if (row) return row;
+          if (input.code !== undefined) throw new AppError('conflict', { value: { reason: 'code_taken' } });
+        }
+        throw new AppError('system_busy', { detail: 'no free affiliate code' });
+      });
+    },
+
+    async deleteAgentLink(merchantId: number, agentId: number, linkId: number): Promise<true> {
+      if (!(await registrationRepo.deleteLink(db, merchantId, agentId, linkId))) {
+        throw new AppError('not_found', { detail: `affiliate link ${linkId}` });
+      }
+      return true;
+    },
+
+    registeredThroughLinks: (f: LinkRegistrationFilter, limit: number, offset: number) =>
+      registrationRepo.registeredThroughLinks(db, f, limit, offset),
 
     // ---- operator: agents' affiliate codes
     async listAffiliates(actor: OperatorActor) {

@@ -40,6 +40,9 @@ export function sessionRoutes(
     reply.header('cache-control', 'no-store').header(KEY_ID_HEADER, key.keyId);
     if (query.format === 'json') return key;
     reply.type('text/plain; charset=utf-8').send(key.spki);
+    // the bytes must be out before the route layer looks (compression's onSend hook is async), or it
+    // would send the envelope as well
+    await reply;
     return key;
   });
 

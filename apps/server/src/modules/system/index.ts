@@ -9,4 +9,5 @@ export {
 export type { GameAnnouncementService } from './game-announcement.service.js';
 export type { Change, SystemService, WriteOptions } from './system.service.js';
 export { DEFAULT_REGISTER_RULES } from './register-rules.js';
-export { sanitizeHtml } from './sanitize.js';
+export { sanitizeHtml, stripTags } from './sanitize.js';
+export { auditedWrite, pickText } from './system.service.js';

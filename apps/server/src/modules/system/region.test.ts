@@ -58,6 +58,8 @@ describe('region evaluation', () => {
       reason: 'not-allow-listed',
     });
     expect(evaluateRegion(rules, '127.0.0.1', null).blocked).toBe(true);
+    // a caller whose socket closed before the check has no address: judged like an unknown one, no throw
+    expect(evaluateRegion(rules, undefined, null).blocked).toBe(true);
     expect(evaluateRegion([...rules, allow('cidr', '127.0.0.1/32')], '127.0.0.1', null).blocked).toBe(false);
   });
   it('lets an allowed IP or CIDR through a country deny', () => {

@@ -11,7 +11,9 @@ export interface RegionRuleLike {
 type Addr = ipaddr.IPv4 | ipaddr.IPv6;
 
 /** Parses an address; IPv4-mapped IPv6 (`::ffff:1.2.3.4`) becomes IPv4 so v4 rules match it. */
-export function parseIp(ip: string): Addr | undefined {
+export function parseIp(ip: string | undefined): Addr | undefined {
+  // a request whose socket closed before it was handled has no remote address (req.ip undefined)
+  if (typeof ip !== 'string') return undefined;
   const raw = ip.trim().replace(/^\[|\]$/g, '');
   const noZone = raw.includes('%') ? raw.slice(0, raw.indexOf('%')) : raw;
   if (!ipaddr.isValid(noZone)) return undefined;
@@ -89,7 +91,7 @@ export interface RegionVerdict {
  */
 export function evaluateRegion(
   rules: readonly RegionRuleLike[],
-  ip: string,
+  ip: string | undefined,
   countryCode: string | null,
 ): RegionVerdict {
   if (rules.length === 0) return { blocked: false, rule: null, reason: 'no-rules' };

@@ -79,8 +79,10 @@ export function createTransferService(deps: {
   audit: AuditService;
   events: EventBus;
   clock: Clock;
+  /** refuses (agent_payout_owed) while the member owes its downlines contract payouts (agent-contract) */
+  assertNoPayoutOwed: (ex: Executor, merchant: MerchantContext, memberId: number) => Promise<void>;
 }) {
-  const { db, ledger, members, messages, throttle, audit, events, clock } = deps;
+  const { db, ledger, members, messages, throttle, audit, events, clock, assertNoPayoutOwed } = deps;
   const scale = (m: Pick<MerchantContext, 'currencyDecimals'>) => 10n ** BigInt(m.currencyDecimals);
   const money = (m: MerchantContext, v: bigint) => fromMinor(v, m.currencyDecimals);
 
@@ -154,6 +156,8 @@ export function createTransferService(deps: {
     const amount = parseAmount(body.amount, merchant);
     const shape = checkTransferAmount(amount, limits, 0n);
     if (shape) throw amountError(merchant, shape, limits);
+    // an agent owing its downlines is refused before the password costs an attempt (and again below)
+    await assertNoPayoutOwed(db, merchant, sender.id);
     await checkPaymentPassword(sender, body.paymentPassword, meta);
 
     const requestId = body.requestId ?? randomUUID();
@@ -173,6 +177,8 @@ export function createTransferService(deps: {
         const sent = await transferRepo.sentSince(tx, sender.id, since);
         const refused = checkTransferAmount(amount, limits, sent);
         if (refused) throw amountError(merchant, refused, limits, sent);
+        // under the account locks: a settlement paying or writing the sender's payouts holds them too
+        await assertNoPayoutOwed(tx, merchant, sender.id);
       }
       const r = await ledger.post(tx, {
         merchantId: merchant.id,

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.js';
 import { signBody } from '../../platform/vendor-signature.js';
@@ -154,6 +155,44 @@ describe('seamless wallet: debit, credit, rollback', () => {
     const orphan = await call('credit', { ...base(p), txnId: id('c'), roundId: id('nobet'), amount: '1.00' });
     expect(orphan.statusCode).toBe(404);
     expect(orphan.json()).toMatchObject({ errorCode: 'vendor_txn_not_found', value: { balance: '70.75' } });
+    await expectLedgerInvariants(t.database.db);
+  });
+
+  it("keeps on each credit the id of its round's first accepted bet (the figures' roll-up reads it)", async () => {
+    const p = await player(3_000n);
+    const roundId = id('r');
+    // refused (more than the balance): not the round's first accepted bet
+    const refused = await call('debit', {
+      ...base(p),
+      token: p.token,
+      txnId: id('d'),
+      roundId,
+      amount: '50.00',
+    });
+    expect(refused.statusCode).toBe(409);
+    const first = id('d');
+    const second = id('d');
+    await call('debit', { ...base(p), token: p.token, txnId: first, roundId, amount: '10.00' });
+    await call('debit', { ...base(p), token: p.token, txnId: second, roundId, amount: '5.00' });
+    // a loss (0: the one-by-one path), a win naming the second bet, and a win (the batch's fast path)
+    await call('credit', { ...base(p), txnId: id('c'), roundId, amount: '0' });
+    await call('credit', { ...base(p), txnId: id('c'), roundId, amount: '1.00', refTxnId: second });
+    await call('credit', { ...base(p), txnId: id('c'), roundId, amount: '2.00' });
+    const rows = (await t.database.db.execute(
+      sql`select op, status, first_bet_id::text as first_bet_id, id::text as row_id, txn_id from vendor_txn
+          where member_id = ${p.id} order by id`,
+    )) as unknown as {
+      rows: { op: string; status: string; first_bet_id: string | null; row_id: string; txn_id: string }[];
+    };
+    const firstId = rows.rows.find((r) => r.txn_id === first)!.row_id;
+    expect(rows.rows.map((r) => [r.op, r.status, r.first_bet_id])).toEqual([
+      ['debit', 'failed', null],
+      ['debit', 'ok', null],
+      ['debit', 'ok', null],
+      ['credit', 'ok', firstId],
+      ['credit', 'ok', firstId],
+      ['credit', 'ok', firstId],
+    ]);
     await expectLedgerInvariants(t.database.db);
   });
 

@@ -136,6 +136,7 @@ describe("balances as the original's clients read them: JSON numbers with the cu
       contracthoursalinfo: 0,
       dailysalinfotype: 0,
       divtypeinfo: 0,
+      realtimesalinfotype: 0,
       sumBalance: 10000.5,
       balance: 10000,
       frozenBalance: 0,

@@ -20,6 +20,7 @@ import type { EventBus } from '../../platform/events.js';
 import { exactNumber } from '../../platform/json-reply.js';
 import type { MerchantContext } from '../../platform/merchant.js';
 import type { LedgerService } from '../ledger/index.js';
+import type { AgentContractService, ContractFlags } from '../agent-contract/index.js';
 import { walletRepo } from './wallet.repo.js';
 
 /** Request amount -> minor units of the merchant's currency; more decimals than it has is an error. */
@@ -41,13 +42,27 @@ interface WalletRow {
   held: bigint;
 }
 
+const NO_CONTRACT_FLAGS: ContractFlags = {
+  dailysalreqtype: 0,
+  divtypereq: 0,
+  contracthoursalreq: 0,
+  realtimesalreqtype: 0,
+  contractmrdailysalinfotype: 0,
+  contracthoursalinfo: 0,
+  dailysalinfotype: 0,
+  divtypeinfo: 0,
+  realtimesalinfotype: 0,
+};
+
 export function createWalletService({
   db,
   ledger,
+  contracts,
   events,
 }: {
   db: Db;
   ledger: LedgerService;
+  contracts: Pick<AgentContractService, 'flags'>;
   events: EventBus;
 }) {
   const money = (m: MerchantContext, v: bigint) => fromMinor(v, m.currencyDecimals);
@@ -122,16 +137,11 @@ export function createWalletService({
     async consolidated(actor: MemberActor, merchant: MerchantContext): Promise<TConsolidatedFundsReply> {
       const { rows, sum } = await walletRows(actor);
       const main = rows[0]!;
-      // agent contracts arrive with issue 15; until then none is requested and none is held
+      // the contract flags: 0 unless AGENTPOLICY3 (and the kind's switch) is on for this agent
+      const flags =
+        merchant.modules.AGENTPOLICY3 === false ? undefined : await contracts.flags(actor, merchant);
       return {
-        dailysalreqtype: 0,
-        divtypereq: 0,
-        contracthoursalreq: 0,
-        realtimesalreqtype: 0,
-        contractmrdailysalinfotype: 0,
-        contracthoursalinfo: 0,
-        dailysalinfotype: 0,
-        divtypeinfo: 0,
+        ...(flags ?? NO_CONTRACT_FLAGS),
         sumBalance: amount(merchant, sum),
         balance: amount(merchant, main.balance),
         frozenBalance: amount(merchant, main.held),

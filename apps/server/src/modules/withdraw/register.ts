@@ -10,6 +10,7 @@ import { createReceiptService } from './withdraw.receipt.js';
 import { createWithdrawService } from './withdraw.service.js';
 import { withdrawRoutes } from './withdraw.routes.js';
 import { jobsFor } from '../../jobs/index.js';
+import { assertNoPayoutOwed } from '../agent-contract/index.js';
 
 /**
  * Turnover requirements for other modules: the bonus/promotion module adds one (`add`, in its own
@@ -35,6 +36,7 @@ export const registerWithdraw: ModuleRegister = (ctx) => {
     throttle: throttleFor(ctx),
     turnover: turnoverServiceFor(ctx),
     events: ctx.events,
+    assertNoPayoutOwed,
   });
   const receipts = createReceiptService({ db: ctx.db, clock: ctx.clock, merchants: ctx.merchants, messages });
   const admin = createWithdrawAdmin({

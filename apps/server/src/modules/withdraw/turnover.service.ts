@@ -8,7 +8,17 @@ import { withdrawRepo } from './withdraw.repo.js';
  * rolled back), so every bet counts towards every open requirement at once.
  */
 export function createTurnoverService({ db, clock }: { db: Executor; clock: Clock }) {
+  /** other modules' open wagering (promotion bonuses): each answers the turnover still to bet */
+  const sources: ((memberId: number) => Promise<bigint>)[] = [];
   return {
+    /**
+     * A module whose requirements it keeps itself (a bonus converts or expires by its own rules) adds
+     * them to the withdrawal gate here: the gate refuses with the largest shortfall of all.
+     */
+    addSource(fn: (memberId: number) => Promise<bigint>) {
+      sources.push(fn);
+    },
+
     /**
      * Adds a requirement inside the caller's transaction (the bonus that causes it commits with it).
      * `source` names the cause (e.g. `bonus:123`); the same source again adds nothing (answers false).
@@ -35,6 +45,10 @@ export function createTurnoverService({ db, clock }: { db: Executor; clock: Cloc
         else if (left > remaining) remaining = left;
       }
       await withdrawRepo.markRequirementsMet(ex, met, clock.now());
+      for (const source of sources) {
+        const left = await source(memberId);
+        if (left > remaining) remaining = left;
+      }
       return remaining;
     },
   };

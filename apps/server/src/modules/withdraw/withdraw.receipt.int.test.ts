@@ -7,7 +7,7 @@ import {
   pngBytes,
   requestWithdraw,
   withdrawer,
-} from './withdraw.test-support.js';
+} from '../../test/withdrawals.js';
 import {
   createMerchant,
   createOperator,

@@ -15,7 +15,7 @@ import {
   requestWithdraw,
   withdrawalRow,
   withdrawer,
-} from './withdraw.test-support.js';
+} from '../../test/withdrawals.js';
 import { systemClock } from '../../platform/module.js';
 import { createEventBus } from '../../platform/events.js';
 import {

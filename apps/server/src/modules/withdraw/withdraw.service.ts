@@ -7,7 +7,7 @@ import {
   type ZWithdrawRequest,
 } from '@bp/contract';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import type { MemberActor } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
@@ -39,11 +39,13 @@ export interface WithdrawDeps {
   throttle: Throttle;
   turnover: TurnoverService;
   events: EventBus;
+  /** refuses (agent_payout_owed) while the member owes its downlines contract payouts (agent-contract) */
+  assertNoPayoutOwed: (ex: Executor, merchant: MerchantContext, memberId: number) => Promise<void>;
 }
 
 /** The member's side of withdrawals: settings, bank accounts, requests, cancel and history. */
 export function createWithdrawService(deps: WithdrawDeps) {
-  const { db, clock, ledger, members, throttle, turnover, events } = deps;
+  const { db, clock, ledger, members, throttle, turnover, events, assertNoPayoutOwed } = deps;
 
   const bankView = (a: BankAccountRow, merchant: MerchantContext): TBankAccount => ({
     id: a.id.toString(),
@@ -175,6 +177,8 @@ export function createWithdrawService(deps: WithdrawDeps) {
       }
       const bank = await withdrawRepo.bankAccount(db, actor.memberId, body.bankAccountId);
       if (!bank) throw new AppError('bank_account_not_found');
+      // an agent owing its downlines is refused before the password costs an attempt (and again below)
+      await assertNoPayoutOwed(db, merchant, actor.memberId);
       await verifyPaymentPassword(actor, body.paymentPassword, meta);
       if (body.requestId) {
         const prior = await withdrawRepo.findByRequestId(db, actor.memberId, body.requestId);
@@ -191,6 +195,10 @@ export function createWithdrawService(deps: WithdrawDeps) {
           const prior = await withdrawRepo.findByRequestId(tx, actor.memberId, body.requestId);
           if (prior !== undefined) return prior;
         }
+        // MAIN locked first: a settlement paying or writing this member's payouts holds the same lock
+        const main = await ledger.account(tx, merchant.id, { memberId: actor.memberId, code: 'main' });
+        await ledger.lock(tx, [main]);
+        await assertNoPayoutOwed(tx, merchant, actor.memberId);
         const today = merchantDayStart(merchant.timeZone, now);
         if ((await withdrawRepo.countSince(tx, actor.memberId, today)) >= s.daily_count) {
           throw new AppError('withdraw_daily_limit', { value: { dailyCount: s.daily_count } });

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { MESSAGES_KEY, loadNoticeText } from '../../features/messages';
 import { useRealtime } from '../../features/realtime';
+import { VIP_KEY } from '../../features/vip';
 import { WALLET_KEY } from '../../features/wallet';
 import { i18n, loadLazyNamespaces } from '../../shared/i18n';
 import { useAppStore } from '../../shared/store/app-store';
@@ -31,6 +32,8 @@ export function useRealtimeSync() {
     onWalletChanged: () => void refreshQueries(qc, WALLET_KEY),
     onNotice: (kind, data) => {
       for (const key of MONEY_KEYS) void refreshQueries(qc, key);
+      // a new rank: the page's bars and the header's VIP label (member info) follow it
+      if (kind === 'vip_upgraded') for (const key of [VIP_KEY, ['memberInfo']]) void refreshQueries(qc, key);
       // The channel does not wait for the dialog. If its text cannot load (a deploy replaced the
       // chunk, the network dropped), the balances are refreshed anyway and the notice waits in the
       // member's messages; the failure is logged, not left as an unhandled rejection.

@@ -5,6 +5,7 @@ import { useAppStore } from '../../shared/store/app-store';
 import { UserIcon } from '../../shared/ui/icons';
 import {
   ChartIcon,
+  CrownIcon,
   DepositIcon,
   DiceIcon,
   EnvelopeIcon,
@@ -13,6 +14,7 @@ import {
 } from '../../shared/ui/money-icons';
 
 const LINKS = [
+  { page: 'vip', icon: <CrownIcon /> },
   { page: 'depositv2', icon: <DepositIcon /> },
   { page: 'withdraw', icon: <WithdrawIcon /> },
   { page: 'personalHistoryCopy', icon: <DiceIcon /> },

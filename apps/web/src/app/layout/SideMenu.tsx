@@ -4,6 +4,7 @@ import { NavLink, useLocation } from 'react-router';
 import { LeftMenuBanner } from '../../features/announcements';
 import { loadSideGameMenu } from '../../features/lobby';
 import { GamesIcon, HeadsetIcon, HelpIcon } from '../../shared/ui/icons';
+import { GiftIcon } from '../../shared/ui/money-icons';
 import { openModal } from '../../shared/ui/modal-store';
 import { useAppStore } from '../../shared/store/app-store';
 import { loadLazyNamespaces } from '../../shared/i18n';
@@ -50,6 +51,10 @@ export function SideMenu() {
           <NavLink to="/" end className="side-menu__link">
             <GamesIcon />
             <span>{t('navGames')}</span>
+          </NavLink>
+          <NavLink to="/promotions" className="side-menu__link" data-testid="side-promotions-link">
+            <GiftIcon />
+            <span>{t('promotions')}</span>
           </NavLink>
           <NavLink to="/help" className="side-menu__link" data-testid="side-help-link">
             <HelpIcon />

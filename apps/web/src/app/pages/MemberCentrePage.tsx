@@ -8,6 +8,7 @@ import {
   type MemberPageEntry,
 } from '../../features/member-centre';
 import { loadMessagesPage, useUnreadCount } from '../../features/messages';
+import { loadVipPage } from '../../features/vip';
 import { loadTransferFundPage } from '../../features/wallet';
 import { loadDepositPage } from '../../features/deposit';
 import { loadWithdrawPage } from '../../features/withdraw';
@@ -25,6 +26,7 @@ import { RouteLoader } from '../../shared/ui/Loader';
 import {
   EnvelopeIcon,
   ChartIcon,
+  CrownIcon,
   DepositIcon,
   DiceIcon,
   DownlineIcon,
@@ -51,6 +53,7 @@ const TransactionHistory = asLazy(loadTransactionHistoryPage);
 const PersonalProfit = asLazy(loadPersonalProfitPage);
 const BonusDetails = asLazy(loadBonusDetailsPage);
 const Messages = asLazy(loadMessagesPage);
+const Vip = asLazy(loadVipPage);
 
 interface PageDef extends Omit<MemberPageEntry, 'badge'> {
   render: () => ReactNode;
@@ -121,6 +124,7 @@ export default function MemberCentrePage() {
     },
     { id: 'personalProfit', label: 'personalProfit', icon: <ChartIcon />, render: () => <PersonalProfit /> },
     { id: 'bonusDetails', label: 'bonusDetails', icon: <GiftIcon />, render: () => <BonusDetails /> },
+    { id: 'vip', label: 'vip', icon: <CrownIcon />, render: () => <Vip /> },
     { id: 'messageV2', label: 'messageV2', icon: <EnvelopeIcon />, render: () => <Messages /> },
   ];
   const current = pages.find((p) => p.id === page);

@@ -11,6 +11,5 @@ export const loadForgotPasswordModal = () => import('./components/ForgotPassword
 export const loadChangePasswordModal = () => import('./components/ChangePasswordModal');
 export const loadSliderModal = () => import('./components/SliderModal');
 export const loadAgentLoginPanel = () => import('./pages/AgentLoginPanel');
-export const loadAgentHomePanel = () => import('./pages/AgentHomePanel');
 export const loadSocialBindPage = () => import('./pages/SocialBindPage');
 export const loadSocialDonePage = () => import('./pages/SocialDonePage');

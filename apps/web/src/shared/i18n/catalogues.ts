@@ -24,7 +24,17 @@ export const EAGER_NAMESPACES = [
   'errors',
   'auth',
 ] as const;
-export const LAZY_NAMESPACES = ['wallet', 'records', 'memberCentre', 'messages', 'betting', 'lobby'] as const;
+export const LAZY_NAMESPACES = [
+  'wallet',
+  'records',
+  'memberCentre',
+  'messages',
+  'betting',
+  'lobby',
+  'agent',
+  'promotions',
+  'vip',
+] as const;
 
 export const defaultCatalogue: Catalogue = {
   common,

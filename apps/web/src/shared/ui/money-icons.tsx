@@ -81,6 +81,11 @@ export const GiftIcon = (p: P) => (
     <path d="M12 8S10.5 4 8 4a2 2 0 0 0 0 4M12 8s1.5-4 4-4a2 2 0 0 1 0 4" />
   </svg>
 );
+export const CrownIcon = (p: P) => (
+  <svg {...base(p)}>
+    <path d="M3 8l4.5 4L12 5l4.5 7L21 8l-2 11H5z" />
+  </svg>
+);
 export const EnvelopeIcon = (p: P) => (
   <svg {...base(p)}>
     <rect x="3" y="5" width="18" height="14" rx="2" />

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { isApiError } from '../../../shared/api';
 import { useAppStore } from '../../../shared/store/app-store';
 import { applyMember, clearSession } from '../../../shared/store/session';
-import { openModal } from '../../../shared/ui/modal-store';
+import { openModal, useModalStore } from '../../../shared/ui/modal-store';
 import { memberInfoQuery, toSessionMember } from '../api/member';
 
 /**
@@ -37,6 +37,9 @@ export function SessionSync() {
 
   useEffect(() => {
     if (data && token) applyMember(toSessionMember(data));
+    // a reload (or a new tab) must not skip the forced change that the login opened
+    const open = useModalStore.getState().stack.some((m) => m.id === 'changePassword');
+    if (data?.mustChangePassword && token && !open) openModal('changePassword', { forced: true });
   }, [data, token]);
 
   useEffect(() => {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../../shared/store/app-store';
+import { copyText } from '../../../shared/ui/clipboard';
 import { showDialog } from '../../../shared/ui/dialog';
 import {
   AgentIcon,
@@ -51,17 +52,7 @@ export function UserMenu({ canChangePassword }: { canChangePassword: boolean }) 
     fn();
   };
   const copyId = async () => {
-    try {
-      await navigator.clipboard.writeText(String(member.id));
-    } catch {
-      // Clipboard API refused (insecure context): fall back to a hidden textarea.
-      const ta = document.createElement('textarea');
-      ta.value = String(member.id);
-      document.body.appendChild(ta);
-      ta.select();
-      document.execCommand('copy');
-      ta.remove();
-    }
+    await copyText(String(member.id));
     void showDialog(t('copy_success'), { kind: 'success', name: 'copy_success' });
   };
 

@@ -1,10 +1,10 @@
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
+import { CentreMenuLink } from '../../../shared/ui/CentreMenuLink';
 import { ChevronIcon } from '../../../shared/ui/icons';
 import { RouteLoader } from '../../../shared/ui/Loader';
 import '../../../shared/ui/member-page.css';
-import './member-centre.css';
+import '../../../shared/ui/centre-frame.css';
 
 export interface MemberPageEntry {
   /** the SPEC §2.4 page name, also the path segment: /member/<id> */
@@ -54,21 +54,16 @@ export function MemberCentreFrame({ pages, current, children }: Props) {
       >
         <h2 className="mc__menu-title">{t('title')}</h2>
         {pages.map((p) => (
-          <NavLink
+          <CentreMenuLink
             key={p.id}
+            id={p.id}
             to={`/member/${p.id}`}
-            className={({ isActive }) => `mc__link ${isActive || p.id === current ? 'is-active' : ''}`}
-            data-testid={`member-menu-${p.id}`}
-            aria-current={p.id === current ? 'page' : undefined}
-          >
-            <span className="mc__link-icon">{p.icon}</span>
-            <span className="mc__link-label">{t(p.label)}</span>
-            {!!p.badge && p.badge > 0 && (
-              <span className="mc__badge" data-testid={`member-badge-${p.id}`}>
-                {p.badge > 99 ? '99+' : p.badge}
-              </span>
-            )}
-          </NavLink>
+            active={p.id === current}
+            icon={p.icon}
+            label={t(p.label)}
+            badge={p.badge}
+            testPrefix="member"
+          />
         ))}
       </nav>
       <section className="mc__content" data-testid={`member-page-${current}`}>

@@ -4,7 +4,7 @@ import { errorText } from '../../../shared/api';
 import { formatAmount } from '../../../shared/format';
 import { Modal } from '../../../shared/ui/Modal';
 import { useBettingRecordDetail } from '../api/get-betting-records';
-import { direction } from '../hooks/report-filters';
+import { direction } from '../../../shared/report/report-filters';
 import { RoundOutcome } from './RoundOutcome';
 import { StatusChip } from './BettingRows';
 

@@ -2,7 +2,7 @@ import type { TBetStatus, TBettingRecordRow } from '@bp/contract';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../../shared/format';
 import { useMediaQuery } from '../../../shared/hooks/use-media-query';
-import { direction } from '../hooks/report-filters';
+import { direction } from '../../../shared/report/report-filters';
 
 const STATUS_TONE: Record<TBetStatus, string> = {
   settled: 'mc-chip--ok',

@@ -1,7 +1,7 @@
 import type { TAccountRecordRow } from '@bp/contract';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../../shared/format';
-import { direction } from '../hooks/report-filters';
+import { direction } from '../../../shared/report/report-filters';
 
 /** Ledger lines: what, when and where on the left; signed amount and balance after on the right. */
 export function RecordRows({

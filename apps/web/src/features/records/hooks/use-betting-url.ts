@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { readBettingFilters, writeBettingFilters, type BettingFilters } from './betting-filters';
-import { useReportUrl } from './use-report-url';
+import { useReportUrl } from '../../../shared/report/use-report-url';
 
 const NO_TYPES: readonly string[] = [];
 

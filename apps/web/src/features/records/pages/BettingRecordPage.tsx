@@ -9,10 +9,10 @@ import '../../../shared/ui/member-page.css';
 import { useBettingRecords, useVendorOptions } from '../api/get-betting-records';
 import { BettingDetailDialog } from '../components/BettingDetailDialog';
 import { BettingRows } from '../components/BettingRows';
-import { ReportFilters } from '../components/ReportFilters';
+import { ReportFilters } from '../../../shared/report/ReportFilters';
 import '../components/records.css';
 import '../components/betting.css';
-import { direction } from '../hooks/report-filters';
+import { direction } from '../../../shared/report/report-filters';
 import { useBettingUrl } from '../hooks/use-betting-url';
 
 /**

@@ -6,12 +6,13 @@ import { useAppStore } from '../../../shared/store/app-store';
 import { Pager } from '../../../shared/ui/Pager';
 import '../../../shared/ui/member-page.css';
 import { useBonusDetails } from '../api/get-bonus-details';
+import { BonusProgress } from '../components/BonusProgress';
 import { RecordRows } from '../components/RecordRows';
-import { ReportFilters } from '../components/ReportFilters';
+import { ReportFilters } from '../../../shared/report/ReportFilters';
 import '../components/records.css';
-import { useReportUrl } from '../hooks/use-report-url';
+import { useReportUrl } from '../../../shared/report/use-report-url';
 
-/** bonusDetails: bonus, rebate, salary and dividend lines with the period's total. */
+/** bonusDetails: each bonus with its wagering progress, then bonus, rebate, salary and dividend lines with the period's total. */
 export default function BonusDetailsPage() {
   const { t } = useTranslation('records');
   const symbol = useAppStore((s) => s.currencySymbol);
@@ -21,6 +22,7 @@ export default function BonusDetailsPage() {
   return (
     <div className="mc-page" data-testid="bonus-details-page">
       <h1 className="mc-page__title">{t('bonusDetails')}</h1>
+      <BonusProgress symbol={symbol} />
       <ReportFilters
         preset={f.preset}
         onPreset={f.setPreset}

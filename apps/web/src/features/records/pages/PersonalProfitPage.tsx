@@ -4,10 +4,10 @@ import { formatAmount } from '../../../shared/format';
 import { useAppStore } from '../../../shared/store/app-store';
 import '../../../shared/ui/member-page.css';
 import { useProfit } from '../api/get-profit';
-import { ReportFilters } from '../components/ReportFilters';
+import { ReportFilters } from '../../../shared/report/ReportFilters';
 import '../components/records.css';
-import { direction } from '../hooks/report-filters';
-import { useReportUrl } from '../hooks/use-report-url';
+import { direction } from '../../../shared/report/report-filters';
+import { useReportUrl } from '../../../shared/report/use-report-url';
 
 const NO_TYPES: readonly string[] = [];
 

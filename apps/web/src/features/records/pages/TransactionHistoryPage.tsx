@@ -6,9 +6,9 @@ import { Pager } from '../../../shared/ui/Pager';
 import '../../../shared/ui/member-page.css';
 import { useAccountRecords } from '../api/get-account-records';
 import { RecordRows } from '../components/RecordRows';
-import { ReportFilters } from '../components/ReportFilters';
+import { ReportFilters } from '../../../shared/report/ReportFilters';
 import '../components/records.css';
-import { useReportUrl } from '../hooks/use-report-url';
+import { useReportUrl } from '../../../shared/report/use-report-url';
 
 /** transactionHistory (account record): type filter, date presets and paging, all in the URL. */
 export default function TransactionHistoryPage() {

@@ -1,13 +1,13 @@
 import { deflateSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.js';
-import { DEMO } from '../../test/harness.js';
-import { rows } from '../../platform/sql.js';
-import { walletBalance } from '../../test/wallet.js';
-import { fund, newMember, TEST_PASSWORD, loginToken } from '../../test/factories.js';
+import type { Db } from '../db/client.js';
+import { DEMO } from './harness.js';
+import { rows } from '../platform/sql.js';
+import { walletBalance } from './wallet.js';
+import { fund, newMember, TEST_PASSWORD, loginToken } from './factories.js';
 
-/** Factories for withdrawal tests: a funded member with a payment password and a bank account. */
+/** Factories for tests that withdraw (withdraw, promotion): a funded member with a payment password and a bank account. */
 
 export const PAY_PASSWORD = '246810';
 

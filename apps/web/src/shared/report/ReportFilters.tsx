@@ -1,6 +1,7 @@
 import { DATE_PRESETS, type TDatePreset } from '@bp/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import './report.css';
 
 interface Props<T extends string> {
   preset: TDatePreset;

@@ -1,0 +1,3 @@
+/** The promotion module's public entry: what other modules, the app and the seed may use. */
+export { promotionService, promotionServiceFor, registerPromotion, PROMOTION_SWEEP_JOB } from './register.js';
+export type { PromotionService } from './promotion.service.js';

@@ -1,0 +1,314 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { rows } from '../../platform/sql.js';
+
+export interface PromotionRow {
+  id: number;
+  merchantId: number;
+  category: string;
+  tags: string[];
+  title: Record<string, string>;
+  content: Record<string, string>;
+  sequence: number;
+  active: boolean;
+  startAt: Date | null;
+  endAt: Date | null;
+  audience: 'ALL' | 'NEW_MEMBERS';
+  trigger: 'FIRST_DEPOSIT' | 'CLAIM' | 'SIGN_UP';
+  rewardKind: 'PERCENT' | 'FIXED';
+  rewardAmount: bigint | null;
+  rewardBp: number | null;
+  rewardCap: bigint | null;
+  minDeposit: bigint;
+  wageringX100: number;
+  wageringBase: 'BONUS' | 'BONUS_DEPOSIT';
+  expiryDays: number | null;
+  onePerIp: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}
+export type PromotionValues = Omit<PromotionRow, 'id' | 'merchantId' | 'createdAt' | 'updatedAt'>;
+
+export interface ClaimRow {
+  id: bigint;
+  merchantId: number;
+  promotionId: number;
+  memberId: number;
+  status: 'JOINED' | 'ACTIVE' | 'CONVERTED' | 'FORFEITED';
+  depositOrderNo: string | null;
+  depositAmount: bigint | null;
+  bonusAmount: bigint | null;
+  requiredTurnover: bigint;
+  grantedAt: Date | null;
+  expiresAt: Date | null;
+  closedAt: Date | null;
+  createdAt: Date;
+}
+
+const big = (v: unknown) => (v === null || v === undefined ? null : BigInt(v as string));
+const date = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
+const json = (v: unknown) =>
+  typeof v === 'string' ? (JSON.parse(v) as Record<string, string>) : (v as Record<string, string>);
+
+function promotionOf(r: Record<string, unknown>): PromotionRow {
+  return {
+    id: Number(r.id),
+    merchantId: Number(r.merchant_id),
+    category: r.category as string,
+    tags: (r.tags as string[] | null) ?? [],
+    title: json(r.title),
+    content: json(r.content),
+    sequence: Number(r.sequence),
+    active: Boolean(r.active),
+    startAt: date(r.start_at),
+    endAt: date(r.end_at),
+    audience: r.audience as PromotionRow['audience'],
+    trigger: r.trigger as PromotionRow['trigger'],
+    rewardKind: r.reward_kind as PromotionRow['rewardKind'],
+    rewardAmount: big(r.reward_amount),
+    rewardBp: r.reward_bp === null ? null : Number(r.reward_bp),
+    rewardCap: big(r.reward_cap),
+    minDeposit: BigInt(r.min_deposit as string),
+    wageringX100: Number(r.wagering_x100),
+    wageringBase: r.wagering_base as PromotionRow['wageringBase'],
+    expiryDays: r.expiry_days === null ? null : Number(r.expiry_days),
+    onePerIp: Boolean(r.one_per_ip),
+    createdAt: new Date(r.created_at as string),
+    updatedAt: new Date(r.updated_at as string),
+  };
+}
+
+function claimOf(r: Record<string, unknown>): ClaimRow {
+  return {
+    id: BigInt(r.id as string),
+    merchantId: Number(r.merchant_id),
+    promotionId: Number(r.promotion_id),
+    memberId: Number(r.member_id),
+    status: r.status as ClaimRow['status'],
+    depositOrderNo: (r.deposit_order_no as string | null) ?? null,
+    depositAmount: big(r.deposit_amount),
+    bonusAmount: big(r.bonus_amount),
+    requiredTurnover: BigInt(r.required_turnover as string),
+    grantedAt: date(r.granted_at),
+    expiresAt: date(r.expires_at),
+    closedAt: date(r.closed_at),
+    createdAt: new Date(r.created_at as string),
+  };
+}
+
+// bigint columns as text: node-postgres and PGlite answer them differently otherwise
+const P_COLS = sql.raw(`id, merchant_id, category, tags, title, content, sequence, active, start_at, end_at,
+  audience, trigger, reward_kind, reward_amount::text, reward_bp, reward_cap::text, min_deposit::text,
+  wagering_x100, wagering_base, expiry_days, one_per_ip, created_at, updated_at`);
+const C_COLS = sql.raw(`id::text, merchant_id, promotion_id, member_id, status, deposit_order_no,
+  deposit_amount::text, bonus_amount::text, required_turnover::text, granted_at, expires_at, closed_at, created_at`);
+
+const tagsArray = (tags: string[]) => sql`${`{${tags.join(',')}}`}::text[]`;
+const opt = (v: bigint | null) => (v === null ? null : v.toString());
+
+/** Every statement carries the merchant id: one merchant never reads or changes another's rows. */
+export const promotionRepo = {
+  async list(ex: Executor, merchantId: number, page?: { limit: number; offset: number }) {
+    const list = await rows<Record<string, unknown>>(
+      ex,
+      sql`select ${P_COLS} from promotion where merchant_id = ${merchantId}
+          order by sequence, id ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`,
+    );
+    return list.map(promotionOf);
+  },
+  async count(ex: Executor, merchantId: number): Promise<number> {
+    const [r] = await rows<{ n: number }>(
+      ex,
+      sql`select count(*)::int as n from promotion where merchant_id = ${merchantId}`,
+    );
+    return r?.n ?? 0;
+  },
+  /** Active promotions not ended by `now` (coming ones included), in display order. */
+  async listLive(ex: Executor, merchantId: number, now: Date) {
+    const list = await rows<Record<string, unknown>>(
+      ex,
+      sql`select ${P_COLS} from promotion where merchant_id = ${merchantId} and active
+            and (end_at is null or end_at > ${now.toISOString()}::timestamptz)
+          order by sequence, id`,
+    );
+    return list.map(promotionOf);
+  },
+  async get(ex: Executor, merchantId: number, id: number, forUpdate = false) {
+    const [r] = await rows<Record<string, unknown>>(
+      ex,
+      sql`select ${P_COLS} from promotion where merchant_id = ${merchantId} and id = ${id}
+          ${forUpdate ? sql`for update` : sql``}`,
+    );
+    return r ? promotionOf(r) : undefined;
+  },
+  async insert(ex: Executor, merchantId: number, v: PromotionValues) {
+    const [r] = await rows<Record<string, unknown>>(
+      ex,
+      sql`insert into promotion (merchant_id, category, tags, title, content, sequence, active, start_at, end_at,
+            audience, trigger, reward_kind, reward_amount, reward_bp, reward_cap, min_deposit, wagering_x100,
+            wagering_base, expiry_days, one_per_ip)
+          values (${merchantId}, ${v.category}, ${tagsArray(v.tags)}, ${JSON.stringify(v.title)}::jsonb,
+            ${JSON.stringify(v.content)}::jsonb, ${v.sequence}, ${v.active}, ${v.startAt?.toISOString() ?? null}::timestamptz,
+            ${v.endAt?.toISOString() ?? null}::timestamptz, ${v.audience}, ${v.trigger}, ${v.rewardKind},
+            ${opt(v.rewardAmount)}::bigint, ${v.rewardBp}::int, ${opt(v.rewardCap)}::bigint, ${v.minDeposit.toString()}::bigint,
+            ${v.wageringX100}, ${v.wageringBase}, ${v.expiryDays}::int, ${v.onePerIp})
+          returning ${P_COLS}`,
+    );
+    return promotionOf(r!);
+  },
+  async update(ex: Executor, merchantId: number, id: number, v: PromotionValues, at: Date) {
+    const [r] = await rows<Record<string, unknown>>(
+      ex,
+      sql`update promotion set category = ${v.category}, tags = ${tagsArray(v.tags)},
+            title = ${JSON.stringify(v.title)}::jsonb, content = ${JSON.stringify(v.content)}::jsonb,
+            sequence = ${v.sequence}, active = ${v.active},
+            start_at = ${v.startAt?.toISOString() ?? null}::timestamptz, end_at = ${v.endAt?.toISOString() ?? null}::timestamptz,
+            audience = ${v.audience}, trigger = ${v.trigger}, reward_kind = ${v.rewardKind},
+            reward_amount = ${opt(v.rewardAmount)}::bigint, reward_bp = ${v.rewardBp}::int,
+            reward_cap = ${opt(v.rewardCap)}::bigint, min_deposit = ${v.minDeposit.toString()}::bigint,
+            wagering_x100 = ${v.wageringX100}, wagering_base = ${v.wageringBase}, expiry_days = ${v.expiryDays}::int, one_per_ip = ${v.onePerIp},
+            updated_at = ${at.toISOString()}::timestamptz
+          where merchant_id = ${merchantId} and id = ${id}
+          returning ${P_COLS}`,
+    );
+    return r ? promotionOf(r) : undefined;
+  },
+
+  async claimsOfMember(ex: Executor, memberId: number) {
+    const list = await rows<Record<string, unknown>>(
+      ex,
+      sql`select ${C_COLS} from promotion_claim where member_id = ${memberId} order by id desc limit 200`,
+    );
+    return list.map(claimOf);
+  },
+  /** The member's claim of a promotion, locked when asked (the claim row serialises its own grant). */
+  async findClaim(ex: Executor, promotionId: number, memberId: number, forUpdate = false) {
+    const [r] = await rows<Record<string, unknown>>(
+      ex,
+      sql`select ${C_COLS} from promotion_claim where promotion_id = ${promotionId} and member_id = ${memberId}
+          ${forUpdate ? sql`for update` : sql``}`,
+    );
+    return r ? claimOf(r) : undefined;
+  },
+  /**
+   * Creates the member's claim, or nothing when there is one (answers undefined): once per member,
+   * and once per address when `ipKey` is set (a one-per-IP promotion).
+   */
+  async insertClaim(
+    ex: Executor,
+    c: {
+      merchantId: number;
+      promotionId: number;
+      memberId: number;
+      ip?: string | null;
+      ipKey?: string | null;
+    },
+  ): Promise<ClaimRow | undefined> {
+    const [r] = await rows<Record<string, unknown>>(
+      ex,
+      sql`insert into promotion_claim (merchant_id, promotion_id, member_id, status, ip, ip_key)
+          values (${c.merchantId}, ${c.promotionId}, ${c.memberId}, 'JOINED', ${c.ip ?? null}, ${c.ipKey ?? null})
+          on conflict do nothing
+          returning ${C_COLS}`,
+    );
+    return r ? claimOf(r) : undefined;
+  },
+  /** JOINED -> ACTIVE or CONVERTED with the grant's figures; granted_at is the database's now(). */
+  async grant(
+    ex: Executor,
+    id: bigint,
+    g: {
+      status: 'ACTIVE' | 'CONVERTED';
+      depositOrderNo: string | null;
+      depositAmount: bigint | null;
+      bonusAmount: bigint;
+      requiredTurnover: bigint;
+      expiresAt: Date | null;
+      closedAt: Date | null;
+    },
+  ) {
+    const [r] = await rows<Record<string, unknown>>(
+      ex,
+      sql`update promotion_claim set status = ${g.status}, deposit_order_no = ${g.depositOrderNo},
+            deposit_amount = ${opt(g.depositAmount)}::bigint, bonus_amount = ${g.bonusAmount.toString()}::bigint,
+            required_turnover = ${g.requiredTurnover.toString()}::bigint, granted_at = now(),
+            expires_at = ${g.expiresAt?.toISOString() ?? null}::timestamptz,
+            closed_at = ${g.closedAt?.toISOString() ?? null}::timestamptz
+          where id = ${id.toString()}::bigint and status = 'JOINED'
+          returning ${C_COLS}`,
+    );
+    return r ? claimOf(r) : undefined;
+  },
+  /** ACTIVE -> CONVERTED or FORFEITED (answers false when it was not ACTIVE any more). */
+  async close(ex: Executor, id: bigint, status: 'CONVERTED' | 'FORFEITED', at: Date): Promise<boolean> {
+    const r = await rows<{ id: string }>(
+      ex,
+      sql`update promotion_claim set status = ${status}, closed_at = ${at.toISOString()}::timestamptz
+          where id = ${id.toString()}::bigint and status = 'ACTIVE' returning id::text`,
+    );
+    return r.length > 0;
+  },
+  async lockClaim(ex: Executor, id: bigint) {
+    const [r] = await rows<Record<string, unknown>>(
+      ex,
+      sql`select ${C_COLS} from promotion_claim where id = ${id.toString()}::bigint for update`,
+    );
+    return r ? claimOf(r) : undefined;
+  },
+  /** Open bonuses of a member (wagering open). */
+  async activeClaims(ex: Executor, memberId: number) {
+    const list = await rows<Record<string, unknown>>(
+      ex,
+      sql`select ${C_COLS} from promotion_claim where member_id = ${memberId} and status = 'ACTIVE' order by id`,
+    );
+    return list.map(claimOf);
+  },
+  /** Members with an open bonus after `afterId`, in id order (the job's sweep, a batch at a time). */
+  async membersWithActive(ex: Executor, afterId: number, limit: number) {
+    const list = await rows<{ member_id: number }>(
+      ex,
+      sql`select distinct member_id from promotion_claim where status = 'ACTIVE' and member_id > ${afterId}
+          order by member_id limit ${limit}`,
+    );
+    return list.map((r) => Number(r.member_id));
+  },
+  /** The merchant's claims for the operator, newest first, with the member's name. */
+  async adminClaims(
+    ex: Executor,
+    merchantId: number,
+    f: { promotionId?: number; memberId?: number; state?: string; limit: number; offset: number },
+  ) {
+    const where = sql.join(
+      [
+        sql`c.merchant_id = ${merchantId}`,
+        ...(f.promotionId ? [sql`c.promotion_id = ${f.promotionId}`] : []),
+        ...(f.memberId ? [sql`c.member_id = ${f.memberId}`] : []),
+        ...(f.state ? [sql`c.status = ${f.state}`] : []),
+      ],
+      sql` and `,
+    );
+    const list = await rows<Record<string, unknown>>(
+      ex,
+      sql`select c.id::text, c.merchant_id, c.promotion_id, c.member_id, c.status, c.deposit_order_no,
+            c.deposit_amount::text, c.bonus_amount::text, c.required_turnover::text, c.granted_at, c.expires_at,
+            c.closed_at, c.created_at, m.username, count(*) over ()::int as n
+          from promotion_claim c join member m on m.id = c.member_id
+          where ${where} order by c.id desc limit ${f.limit} offset ${f.offset}`,
+    );
+    return {
+      list: list.map((r) => ({ ...claimOf(r), username: r.username as string })),
+      totalCount: list[0] ? Number(list[0].n) : 0,
+    };
+  },
+  /** JOINED claims of first-deposit promotions of a member (the deposit hook's candidates). */
+  async joinedFirstDeposit(ex: Executor, memberId: number) {
+    const list = await rows<Record<string, unknown>>(
+      ex,
+      sql`select c.id::text as claim_id, p.id as pid from promotion_claim c
+          join promotion p on p.id = c.promotion_id
+          where c.member_id = ${memberId} and c.status = 'JOINED' and p.trigger = 'FIRST_DEPOSIT'
+          order by c.id`,
+    );
+    return list.map((r) => ({ claimId: BigInt(r.claim_id as string), promotionId: Number(r.pid) }));
+  },
+};

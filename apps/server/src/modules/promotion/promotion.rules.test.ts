@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import {
+  bonusFor,
+  percentToBp,
+  progressPercent,
+  remainingTurnover,
+  requiredTurnover,
+  statusOf,
+  type RewardRule,
+} from './promotion.rules.js';
+
+const percent: RewardRule = {
+  rewardKind: 'PERCENT',
+  rewardAmount: null,
+  rewardBp: 10_000,
+  rewardCap: 500_00n,
+  wageringX100: 1000,
+  wageringBase: 'BONUS',
+};
+
+describe('bonus arithmetic (bigint minor units)', () => {
+  it('pays a share of the deposit, rounded down, up to the cap', () => {
+    expect(bonusFor(percent, 200_00n)).toBe(200_00n);
+    expect(bonusFor(percent, 900_00n)).toBe(500_00n);
+    expect(bonusFor({ ...percent, rewardBp: 3333 }, 100n)).toBe(33n);
+    expect(bonusFor({ ...percent, rewardBp: 1 }, 99n)).toBe(0n);
+  });
+  it('pays a fixed amount whatever the deposit', () => {
+    expect(bonusFor({ ...percent, rewardKind: 'FIXED', rewardAmount: 88_00n }, 0n)).toBe(88_00n);
+  });
+  it('asks the multiple of the bonus, or of bonus + deposit, rounded up', () => {
+    expect(requiredTurnover(percent, 200_00n, 200_00n)).toBe(2000_00n);
+    expect(requiredTurnover({ ...percent, wageringBase: 'BONUS_DEPOSIT' }, 200_00n, 300_00n)).toBe(5000_00n);
+    // 1.5 x 101 minor units = 151.5: the member bets 152
+    expect(requiredTurnover({ ...percent, wageringX100: 150 }, 101n, 0n)).toBe(152n);
+    expect(requiredTurnover({ ...percent, wageringX100: 0 }, 100n, 0n)).toBe(0n);
+    // amounts past 2^53 stay exact
+    expect(requiredTurnover(percent, 9_007_199_254_740_993n, 0n)).toBe(90_071_992_547_409_930n);
+  });
+  it('never leaves a negative remainder', () => {
+    expect(remainingTurnover(1000n, 400n)).toBe(600n);
+    expect(remainingTurnover(1000n, 1000n)).toBe(0n);
+    expect(remainingTurnover(1000n, 5000n)).toBe(0n);
+  });
+  it('reads percents with two decimals exactly', () => {
+    expect(percentToBp(12.34)).toBe(1234);
+    expect(percentToBp(100)).toBe(10_000);
+    expect(percentToBp(0.01)).toBe(1);
+  });
+});
+
+describe('SPEC 4 activity statuses', () => {
+  const now = new Date('2026-11-26T12:00:00Z');
+  const base = { startAt: null, endAt: null, trigger: 'FIRST_DEPOSIT' as const, claim: null, now };
+  it('follows the claim once there is one', () => {
+    expect(statusOf({ ...base, claim: 'JOINED' })).toBe('Joined');
+    expect(statusOf({ ...base, claim: 'ACTIVE' })).toBe('Process');
+    expect(statusOf({ ...base, claim: 'CONVERTED' })).toBe('Claimed');
+    expect(statusOf({ ...base, claim: 'FORFEITED' })).toBe('Close');
+  });
+  it('closes a joined first-deposit claim once the first deposit went by without it, or the promotion ended', () => {
+    expect(statusOf({ ...base, claim: 'JOINED', deposited: false })).toBe('Joined');
+    expect(statusOf({ ...base, claim: 'JOINED', deposited: true })).toBe('Close');
+    expect(statusOf({ ...base, trigger: 'CLAIM', claim: 'JOINED', deposited: true })).toBe('Joined');
+    expect(statusOf({ ...base, claim: 'JOINED', endAt: now })).toBe('Close');
+  });
+  it('follows the window and the trigger otherwise', () => {
+    expect(statusOf({ ...base, startAt: new Date('2026-11-27T00:00:00Z') })).toBe('coming soon');
+    expect(statusOf({ ...base, endAt: now })).toBe('Close');
+    expect(statusOf(base)).toBe('Join');
+    expect(statusOf({ ...base, deposited: true })).toBe('Close');
+    expect(statusOf({ ...base, trigger: 'CLAIM', deposited: true })).toBe('Claim');
+    expect(statusOf({ ...base, trigger: 'SIGN_UP' })).toBe('Join');
+    expect(statusOf({ ...base, trigger: 'SIGN_UP', member: true })).toBe('Close');
+  });
+});
+
+describe('wagering progress in percent', () => {
+  it('rounds down to two decimals, 100 only once met or converted, 0 with nothing to bet', () => {
+    expect(progressPercent('ACTIVE', 600_00n, 250_00n)).toBe(41.66);
+    expect(progressPercent('ACTIVE', 600_00n, 599_99n)).toBe(99.99);
+    expect(progressPercent('ACTIVE', 600_00n, 900_00n)).toBe(100);
+    expect(progressPercent('CONVERTED', 0n, 0n)).toBe(100);
+    expect(progressPercent('JOINED', 0n, 0n)).toBe(0);
+    expect(progressPercent('FORFEITED', 300_00n, 0n)).toBe(0);
+  });
+});

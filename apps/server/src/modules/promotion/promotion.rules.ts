@@ -1,0 +1,97 @@
+import type { TPromotionStatus } from '@bp/contract';
+
+/** The reward part of a promotion, in minor units (pure rules: no database, no clock). */
+export interface RewardRule {
+  rewardKind: 'PERCENT' | 'FIXED';
+  rewardAmount: bigint | null;
+  /** basis points of the deposit (10000 = 100 %) */
+  rewardBp: number | null;
+  rewardCap: bigint | null;
+  /** turnover multiple x 100 (1000 = 10 times) */
+  wageringX100: number;
+  wageringBase: 'BONUS' | 'BONUS_DEPOSIT';
+}
+
+/**
+ * The bonus a reward pays: a fixed amount, or a share of the deposit rounded down (the house never
+ * pays a fraction of a minor unit it did not promise) and capped.
+ */
+export function bonusFor(r: RewardRule, deposit: bigint): bigint {
+  if (r.rewardKind === 'FIXED') return r.rewardAmount ?? 0n;
+  const share = (deposit * BigInt(r.rewardBp ?? 0)) / 10_000n;
+  const cap = r.rewardCap ?? share;
+  return share < cap ? share : cap;
+}
+
+/**
+ * Turnover to bet before the bonus converts: the multiple of the bonus (or of bonus + deposit),
+ * rounded up so that a fractional multiple never asks a minor unit less than promised.
+ */
+export function requiredTurnover(r: RewardRule, bonus: bigint, deposit: bigint): bigint {
+  if (r.wageringX100 === 0 || bonus <= 0n) return 0n;
+  const base = r.wageringBase === 'BONUS_DEPOSIT' ? bonus + deposit : bonus;
+  const scaled = base * BigInt(r.wageringX100);
+  return (scaled + 99n) / 100n;
+}
+
+/** What is still to bet (never negative). */
+export function remainingTurnover(required: bigint, progress: bigint): bigint {
+  const left = required - progress;
+  return left > 0n ? left : 0n;
+}
+
+/**
+ * Wagering progress in percent, rounded down to two decimals so that it shows 100 only once the
+ * requirement is met; a converted bonus is 100 whatever its requirement was (none: paid as cash).
+ */
+export function progressPercent(state: ClaimState, required: bigint, current: bigint): number {
+  if (state === 'CONVERTED') return 100;
+  if (required <= 0n) return 0;
+  const capped = current < required ? current : required;
+  return Number((capped * 10_000n) / required) / 100;
+}
+
+/** A percent with up to two decimals as basis points, exactly (12.34 -> 1234). */
+export const percentToBp = (percent: number): number => Math.round(percent * 100);
+export const bpToPercent = (bp: number): number => bp / 100;
+
+export type ClaimState = 'JOINED' | 'ACTIVE' | 'CONVERTED' | 'FORFEITED';
+
+/**
+ * The SPEC 4 activity status a member sees. A claim decides once there is one; otherwise the window
+ * and the trigger do (a member whose first deposit is behind them can no longer join a first-deposit
+ * promotion: Close).
+ */
+export function statusOf(p: {
+  startAt: Date | null;
+  endAt: Date | null;
+  trigger: 'FIRST_DEPOSIT' | 'CLAIM' | 'SIGN_UP';
+  claim: ClaimState | null;
+  now: Date;
+  /** the member has had a credited deposit already (unknown for visitors) */
+  deposited?: boolean;
+  /** a member is asking (not a visitor) */
+  member?: boolean;
+}): TPromotionStatus {
+  switch (p.claim) {
+    case 'JOINED':
+      // a first-deposit claim whose first deposit went by without granting it (too small), or whose
+      // promotion has ended, can never be granted any more
+      if (p.endAt && p.now >= p.endAt) return 'Close';
+      return p.trigger === 'FIRST_DEPOSIT' && p.deposited ? 'Close' : 'Joined';
+    case 'ACTIVE':
+      return 'Process';
+    case 'CONVERTED':
+      return 'Claimed';
+    case 'FORFEITED':
+      return 'Close';
+    default:
+  }
+  if (p.startAt && p.now < p.startAt) return 'coming soon';
+  if (p.endAt && p.now >= p.endAt) return 'Close';
+  if (p.trigger === 'CLAIM') return 'Claim';
+  // a sign-up bonus is paid on registration: a member without its claim was not eligible; a visitor
+  // joins by registering
+  if (p.trigger === 'SIGN_UP') return p.member ? 'Close' : 'Join';
+  return p.deposited ? 'Close' : 'Join';
+}

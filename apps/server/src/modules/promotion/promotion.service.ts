@@ -1,0 +1,644 @@
+import {
+  fromMinor,
+  ZPromotionInput,
+  type TPlayerPromotion,
+  type TPromotionAdmin,
+  type TPromotionClaim,
+  type TPromotionInput,
+} from '@bp/contract';
+import type { z } from 'zod';
+import type { Db, Executor, Tx } from '../../db/client.js';
+import { AppError } from '../../platform/errors.js';
+import type { EventBus } from '../../platform/events.js';
+import type { MerchantContext } from '../../platform/merchant.js';
+import type { MemberActor, OperatorActor } from '../../platform/context.js';
+import type { Clock } from '../../platform/module.js';
+import type { AuditService, AuditWho } from '../audit/index.js';
+import type { DepositCredited } from '../deposit/index.js';
+import type { LedgerService } from '../ledger/index.js';
+import { isTrial, type MemberService } from '../member/index.js';
+import { assertCan } from '../operator/index.js';
+import { auditedWrite, pickText, sanitizeHtml, stripTags } from '../system/index.js';
+import { parseAmount } from '../wallet/index.js';
+import {
+  promotionRepo as repo,
+  type ClaimRow,
+  type PromotionRow,
+  type PromotionValues,
+} from './promotion.repo.js';
+import {
+  bonusFor,
+  bpToPercent,
+  percentToBp,
+  progressPercent,
+  remainingTurnover,
+  requiredTurnover,
+  statusOf,
+} from './promotion.rules.js';
+
+export interface PromotionDeps {
+  db: Db;
+  ledger: LedgerService;
+  members: Pick<MemberService, 'getById'>;
+  audit: AuditService;
+  events: EventBus;
+  clock: Clock;
+  /** THE valid-bet definition (team figures): settled stakes of rounds first bet at or after `since` */
+  validBetSince: (ex: Executor, memberId: number, since: Date) => Promise<bigint>;
+  /** credited deposits the member has had */
+  depositCount: (ex: Executor, memberId: number) => Promise<number>;
+}
+
+type Money = Pick<MerchantContext, 'currencyDecimals'>;
+const DAY_MS = 86_400_000;
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const mapText = (t: Record<string, string>, fn: (s: string) => string) =>
+  Object.fromEntries(Object.entries(t).map(([k, v]) => [k, fn(v)]));
+
+function adminView(p: PromotionRow, m: Money): TPromotionAdmin {
+  const money = (v: bigint | null) => (v === null ? null : fromMinor(v, m.currencyDecimals));
+  return {
+    id: p.id,
+    category: p.category,
+    tags: p.tags,
+    title: p.title,
+    content: p.content,
+    sequence: p.sequence,
+    active: p.active,
+    startDate: iso(p.startAt),
+    endDate: iso(p.endAt),
+    audience: p.audience,
+    trigger: p.trigger,
+    rewardKind: p.rewardKind,
+    rewardAmount: money(p.rewardAmount),
+    rewardPercent: p.rewardBp === null ? null : bpToPercent(p.rewardBp),
+    rewardCap: money(p.rewardCap),
+    minDeposit: money(p.minDeposit)!,
+    wageringMultiple: p.wageringX100 / 100,
+    wageringBase: p.wageringBase,
+    expiryDays: p.expiryDays,
+    onePerIp: p.onePerIp,
+    updatedAt: p.updatedAt.toISOString(),
+  };
+}
+
+/** The stored form of an operator's input: amounts in minor units, titles plain, content sanitised. */
+function valuesOf(v: z.output<typeof ZPromotionInput>, m: Money): PromotionValues {
+  const amount = (a: string | number | null) => (a === null ? null : parseAmount(a, m));
+  return {
+    category: v.category,
+    tags: [...new Set(v.tags)],
+    title: mapText(v.title, stripTags),
+    content: mapText(v.content, sanitizeHtml),
+    sequence: v.sequence,
+    active: v.active,
+    startAt: v.startDate ? new Date(v.startDate) : null,
+    endAt: v.endDate ? new Date(v.endDate) : null,
+    audience: v.audience,
+    trigger: v.trigger,
+    rewardKind: v.rewardKind,
+    rewardAmount: v.rewardKind === 'FIXED' ? amount(v.rewardAmount) : null,
+    rewardBp: v.rewardKind === 'PERCENT' && v.rewardPercent !== null ? percentToBp(v.rewardPercent) : null,
+    rewardCap: v.rewardKind === 'PERCENT' ? amount(v.rewardCap) : null,
+    minDeposit: parseAmount(v.minDeposit, m),
+    wageringX100: Math.round(v.wageringMultiple * 100),
+    wageringBase: v.wageringBase,
+    expiryDays: v.expiryDays,
+    onePerIp: v.onePerIp,
+  };
+}
+
+function parseInput(input: unknown) {
+  const r = ZPromotionInput.safeParse(input);
+  if (!r.success) {
+    throw new AppError('request_param_err', {
+      value: { issues: r.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) },
+    });
+  }
+  return r.data;
+}
+
+function positive(v: PromotionValues) {
+  const bad = (path: string) => {
+    throw new AppError('request_param_err', {
+      value: { issues: [{ path, message: 'must be more than 0' }] },
+    });
+  };
+  if (v.rewardAmount !== null && v.rewardAmount <= 0n) bad('rewardAmount');
+  if (v.rewardCap !== null && v.rewardCap <= 0n) bad('rewardCap');
+}
+
+/**
+ * Promotions: the operator's definitions, a member's join or claim, the grant of its bonus into the
+ * member's bonus account, and the bonus's end: converted to real money once its wagering is met,
+ * forfeited when it expires first. Every money movement is one ledger entry keyed by the claim
+ * (`promo:grant|convert|forfeit:<claim>`), and a claim row exists once per promotion and member, so
+ * no reward is paid twice whatever arrives at the same time.
+ */
+export function createPromotionService(deps: PromotionDeps) {
+  const { db, ledger, members, audit, events, clock, validBetSince, depositCount } = deps;
+
+  function playerView(
+    p: PromotionRow,
+    lang: string,
+    fallback: string,
+    m: Money,
+    status: TPlayerPromotion['status'],
+  ): TPlayerPromotion {
+    const a = adminView(p, m);
+    return {
+      id: p.id,
+      title: pickText(p.title, lang, fallback),
+      category: p.category,
+      tags: p.tags,
+      // sanitised on write; again here for rows written by other means (raw SQL, older versions)
+      content: sanitizeHtml(pickText(p.content, lang, fallback)),
+      startDate: a.startDate,
+      endDate: a.endDate,
+      trigger: p.trigger,
+      rewardKind: p.rewardKind,
+      rewardAmount: a.rewardAmount,
+      rewardPercent: a.rewardPercent,
+      rewardCap: a.rewardCap,
+      minDeposit: a.minDeposit,
+      wageringMultiple: a.wageringMultiple,
+      wageringBase: p.wageringBase,
+      expiryDays: p.expiryDays,
+      status,
+    };
+  }
+
+  /** Whether the member is in the promotion's audience (new members: registered since its start). */
+  function inAudience(p: PromotionRow, joinedAt: Date) {
+    return p.audience === 'ALL' || joinedAt >= (p.startAt ?? p.createdAt);
+  }
+
+  function claimView(
+    c: ClaimRow,
+    p: PromotionRow | undefined,
+    lang: string,
+    fb: string,
+    m: Money,
+    progress: bigint,
+    /** the member has had a credited deposit (a joined first-deposit claim then can no longer be granted) */
+    deposited = false,
+  ) {
+    const money = (v: bigint | null) => (v === null ? null : fromMinor(v, m.currencyDecimals));
+    const current =
+      c.status === 'CONVERTED'
+        ? c.requiredTurnover
+        : progress < c.requiredTurnover
+          ? progress
+          : c.requiredTurnover;
+    return {
+      id: c.id.toString(),
+      promotionId: c.promotionId,
+      title: p ? pickText(p.title, lang, fb) : '',
+      state: c.status,
+      status: statusOf({
+        startAt: null,
+        endAt: p?.endAt ?? null,
+        trigger: p?.trigger ?? 'CLAIM',
+        claim: c.status,
+        now: clock.now(),
+        deposited,
+      }),
+      depositAmount: money(c.depositAmount),
+      bonusAmount: money(c.bonusAmount),
+      requiredTurnover: money(c.requiredTurnover)!,
+      currentTurnover: money(current)!,
+      remainingTurnover: money(c.status === 'ACTIVE' ? remainingTurnover(c.requiredTurnover, progress) : 0n)!,
+      progressPercent: progressPercent(c.status, c.requiredTurnover, current),
+      createdDate: c.createdAt.toISOString(),
+      grantedDate: iso(c.grantedAt),
+      expiryDate: iso(c.expiresAt),
+      closedDate: iso(c.closedAt),
+    } satisfies TPromotionClaim;
+  }
+
+  /**
+   * Pays a JOINED claim's reward in `tx` (the claim row locked by the caller): bonus money into the
+   * member's bonus account with its wagering requirement, or straight into the main wallet when the
+   * promotion asks no wagering. Answers false when there is nothing to pay (a deposit too small).
+   */
+  async function grant(
+    tx: Tx,
+    p: PromotionRow,
+    claim: ClaimRow,
+    deposit: { orderNo: string; amount: bigint } | null,
+  ): Promise<boolean> {
+    const depositAmount = deposit?.amount ?? 0n;
+    const bonus = bonusFor(p, depositAmount);
+    if (bonus <= 0n) return false;
+    const required = requiredTurnover(p, bonus, depositAmount);
+    const now = clock.now();
+    const cash = required === 0n;
+    const granted = await repo.grant(tx, claim.id, {
+      status: cash ? 'CONVERTED' : 'ACTIVE',
+      depositOrderNo: deposit?.orderNo ?? null,
+      depositAmount: deposit ? depositAmount : null,
+      bonusAmount: bonus,
+      requiredTurnover: required,
+      expiresAt: !cash && p.expiryDays ? new Date(now.getTime() + p.expiryDays * DAY_MS) : null,
+      closedAt: cash ? now : null,
+    });
+    if (!granted) return false;
+    await ledger.post(tx, {
+      merchantId: claim.merchantId,
+      key: `promo:grant:${claim.id}`,
+      type: 'bonus',
+      memberId: claim.memberId,
+      refType: 'promotion_claim',
+      refId: claim.id.toString(),
+      memo: { promotionId: p.id, requiredTurnover: required.toString() },
+      lines: [
+        { account: { house: 'bonus', spread: claim.memberId }, amount: -bonus },
+        { account: { memberId: claim.memberId, code: cash ? 'main' : 'bonus' }, amount: bonus },
+      ],
+    });
+    return true;
+  }
+
+  /** Ends an ACTIVE bonus: its money to the main wallet (converted) or back to the house (forfeited). */
+  async function close(claimId: bigint, how: 'CONVERTED' | 'FORFEITED'): Promise<boolean> {
+    const done = await ledger.transaction(async (tx) => {
+      const c = await repo.lockClaim(tx, claimId);
+      if (!c || c.status !== 'ACTIVE') return undefined;
+      const amount = c.bonusAmount!;
+      await ledger.post(tx, {
+        merchantId: c.merchantId,
+        key: `promo:${how === 'CONVERTED' ? 'convert' : 'forfeit'}:${c.id}`,
+        type: 'bonus',
+        memberId: c.memberId,
+        refType: 'promotion_claim',
+        refId: c.id.toString(),
+        lines: [
+          { account: { memberId: c.memberId, code: 'bonus' }, amount: -amount },
+          how === 'CONVERTED'
+            ? { account: { memberId: c.memberId, code: 'main' }, amount }
+            : { account: { house: 'bonus', spread: c.memberId }, amount },
+        ],
+      });
+      await repo.close(tx, c.id, how, clock.now());
+      return c;
+    });
+    if (done) events.emit('wallet.changed', { merchantId: done.merchantId, memberId: done.memberId });
+    return done !== undefined;
+  }
+
+  /**
+   * Brings a member's open bonuses up to date: an expired one is forfeited, one whose wagering is met
+   * converts. Answers each open bonus's progress and the largest turnover still to bet.
+   */
+  async function refresh(memberId: number): Promise<{ remaining: bigint; progress: Map<bigint, bigint> }> {
+    const progress = new Map<bigint, bigint>();
+    let remaining = 0n;
+    const now = clock.now();
+    for (const c of await repo.activeClaims(db, memberId)) {
+      const done = await validBetSince(db, memberId, c.grantedAt!);
+      progress.set(c.id, done);
+      if (c.expiresAt && now >= c.expiresAt) {
+        await close(c.id, 'FORFEITED');
+      } else if (done >= c.requiredTurnover) {
+        await close(c.id, 'CONVERTED');
+      } else {
+        const left = remainingTurnover(c.requiredTurnover, done);
+        if (left > remaining) remaining = left;
+      }
+    }
+    return { remaining, progress };
+  }
+
+  async function memberStatuses(actor: MemberActor, merchant: MerchantContext, lang: string) {
+    const now = clock.now();
+    const [live, claims, member, deposits] = await Promise.all([
+      repo.listLive(db, merchant.id, now),
+      repo.claimsOfMember(db, actor.memberId),
+      members.getById(merchant.id, actor.memberId),
+      depositCount(db, actor.memberId),
+    ]);
+    const byPromotion = new Map(claims.map((c) => [c.promotionId, c]));
+    const fb = merchant.defaultLanguage.toUpperCase();
+    return live
+      .filter((p) => byPromotion.has(p.id) || inAudience(p, member.createdAt))
+      .map((p) =>
+        playerView(
+          p,
+          lang,
+          fb,
+          merchant,
+          statusOf({
+            startAt: p.startAt,
+            endAt: p.endAt,
+            trigger: p.trigger,
+            claim: byPromotion.get(p.id)?.status ?? null,
+            now,
+            deposited: deposits > 0,
+            member: true,
+          }),
+        ),
+      );
+  }
+
+  const byCategory = (category: string | undefined) => (p: TPlayerPromotion) =>
+    category === undefined || p.category === category;
+
+  return {
+    refresh,
+
+    /**
+     * The sweep of the job: open bonuses that expired or met their wagering end, every member with
+     * one, in batches by member id (a member past the first batch is reached in the same run).
+     */
+    async sweep(batch = 500) {
+      for (let after = 0; ;) {
+        const ids = await repo.membersWithActive(db, after, batch);
+        for (const memberId of ids) await refresh(memberId);
+        if (ids.length < batch) return;
+        after = ids[ids.length - 1]!;
+      }
+    },
+
+    async adminList(
+      actor: OperatorActor,
+      merchant: MerchantContext,
+      q: { pageNo: number; pageSize: number },
+    ) {
+      assertCan(actor, 'read');
+      const [list, totalCount] = await Promise.all([
+        repo.list(db, merchant.id, { limit: q.pageSize, offset: (q.pageNo - 1) * q.pageSize }),
+        repo.count(db, merchant.id),
+      ]);
+      return {
+        list: list.map((p) => adminView(p, merchant)),
+        pageNo: q.pageNo,
+        pageSize: q.pageSize,
+        totalCount,
+        totalPages: Math.ceil(totalCount / q.pageSize),
+      };
+    },
+
+    async adminCreate(who: AuditWho, merchant: MerchantContext, input: TPromotionInput) {
+      assertCan(who.actor, 'write');
+      const values = valuesOf(parseInput(input), merchant);
+      positive(values);
+      const change = await auditedWrite(db, undefined, async (tx) => {
+        const row = await repo.insert(tx, merchant.id, values);
+        const after = adminView(row, merchant);
+        await audit.record(tx, who, {
+          action: 'promotion.create',
+          entityType: 'promotion',
+          entityId: String(row.id),
+          before: null,
+          after,
+        });
+        return { before: null, after };
+      });
+      return change.after!;
+    },
+
+    async adminUpdate(who: AuditWho, merchant: MerchantContext, id: number, patch: Record<string, unknown>) {
+      assertCan(who.actor, 'write');
+      const change = await auditedWrite(db, undefined, async (tx) => {
+        const current = await repo.get(tx, merchant.id, id, true);
+        if (!current) throw new AppError('promotion_not_found');
+        const before = adminView(current, merchant);
+        const { id: _i, updatedAt: _u, ...rest } = before;
+        const values = valuesOf(parseInput({ ...rest, ...patch }), merchant);
+        positive(values);
+        const row = (await repo.update(tx, merchant.id, id, values, clock.now()))!;
+        const after = adminView(row, merchant);
+        await audit.record(tx, who, {
+          action: 'promotion.update',
+          entityType: 'promotion',
+          entityId: String(id),
+          before,
+          after,
+        });
+        return { before, after };
+      });
+      return change.after!;
+    },
+
+    async adminClaims(
+      actor: OperatorActor,
+      merchant: MerchantContext,
+      q: { promotionId?: number; memberId?: number; state?: string; pageNo: number; pageSize: number },
+    ) {
+      assertCan(actor, 'read');
+      const [{ list, totalCount }, promotions] = await Promise.all([
+        repo.adminClaims(db, merchant.id, { ...q, limit: q.pageSize, offset: (q.pageNo - 1) * q.pageSize }),
+        repo.list(db, merchant.id),
+      ]);
+      const byId = new Map(promotions.map((p) => [p.id, p]));
+      const lang = merchant.defaultLanguage.toUpperCase();
+      // open bonuses show their progress as of now (without converting: a read changes nothing here)
+      const progress = new Map<bigint, bigint>();
+      for (const c of list) {
+        if (c.status === 'ACTIVE') progress.set(c.id, await validBetSince(db, c.memberId, c.grantedAt!));
+      }
+      return {
+        list: list.map((c) => ({
+          ...claimView(c, byId.get(c.promotionId), lang, lang, merchant, progress.get(c.id) ?? 0n),
+          memberId: c.memberId,
+          username: c.username,
+        })),
+        pageNo: q.pageNo,
+        pageSize: q.pageSize,
+        totalCount,
+        totalPages: Math.ceil(totalCount / q.pageSize),
+      };
+    },
+
+    /**
+     * An operator grants a promotion's fixed reward to a member by hand, whatever its trigger,
+     * window or audience (a deliberate act, audited with the grant in one transaction). Once per
+     * member like any claim: a member who joined and waits for the trigger gets it now.
+     */
+    async adminGrant(
+      who: AuditWho,
+      merchant: MerchantContext,
+      promotionId: number,
+      body: { memberId: number; remark?: string },
+    ) {
+      assertCan(who.actor, 'write');
+      const p = await repo.get(db, merchant.id, promotionId);
+      if (!p) throw new AppError('promotion_not_found');
+      // a share of a deposit needs the deposit: only fixed rewards are granted by hand
+      if (p.rewardKind !== 'FIXED') throw new AppError('promotion_unavailable');
+      const member = await members.getById(merchant.id, body.memberId);
+      if (isTrial(member)) throw new AppError('need_real_account');
+      const claim = await ledger.transaction(async (tx) => {
+        const created = await repo.insertClaim(tx, {
+          merchantId: merchant.id,
+          promotionId,
+          memberId: member.id,
+        });
+        const c = created ?? (await repo.findClaim(tx, promotionId, member.id, true));
+        if (!c || c.status !== 'JOINED') throw new AppError('promotion_already_joined');
+        await grant(tx, p, c, null);
+        const after = (await repo.findClaim(tx, promotionId, member.id))!;
+        await audit.record(tx, who, {
+          action: 'promotion.grant',
+          entityType: 'promotion_claim',
+          entityId: after.id.toString(),
+          before: { status: c.status },
+          after: {
+            promotionId,
+            memberId: member.id,
+            status: after.status,
+            bonusAmount: after.bonusAmount,
+            requiredTurnover: after.requiredTurnover,
+            remark: body.remark ?? null,
+          },
+        });
+        return after;
+      });
+      events.emit('wallet.changed', { merchantId: merchant.id, memberId: member.id });
+      const lang = merchant.defaultLanguage.toUpperCase();
+      return {
+        ...claimView(claim, p, lang, lang, merchant, 0n),
+        memberId: member.id,
+        username: member.username,
+      };
+    },
+
+    /** MCSFE_getAvailablePromotions: running and coming promotions open to the member, with its status. */
+    async available(actor: MemberActor, merchant: MerchantContext, lang: string, q: { category?: string }) {
+      return (await memberStatuses(actor, merchant, lang.toUpperCase())).filter(byCategory(q.category));
+    },
+
+    /** MCSFE_getMerchantAvailablePromotions: what a visitor sees (no member: no claim, no deposit). */
+    async forVisitors(merchant: MerchantContext, lang: string, q: { category?: string }) {
+      const now = clock.now();
+      const fb = merchant.defaultLanguage.toUpperCase();
+      return (await repo.listLive(db, merchant.id, now))
+        .map((p) =>
+          playerView(
+            p,
+            lang.toUpperCase(),
+            fb,
+            merchant,
+            statusOf({ startAt: p.startAt, endAt: p.endAt, trigger: p.trigger, claim: null, now }),
+          ),
+        )
+        .filter(byCategory(q.category));
+    },
+
+    /** MCSFE_getClaimPromotion: what the member can join or claim now. */
+    async claimable(actor: MemberActor, merchant: MerchantContext, lang: string) {
+      return (await memberStatuses(actor, merchant, lang.toUpperCase())).filter(
+        (p) => p.status === 'Join' || p.status === 'Claim',
+      );
+    },
+
+    /** MCS2_getPromotionClaimList: the member's claims, open bonuses brought up to date first. */
+    async claims(actor: MemberActor, merchant: MerchantContext, lang: string): Promise<TPromotionClaim[]> {
+      const { progress } = await refresh(actor.memberId);
+      const [claims, promotions] = await Promise.all([
+        repo.claimsOfMember(db, actor.memberId),
+        repo.list(db, merchant.id),
+      ]);
+      const byId = new Map(promotions.map((p) => [p.id, p]));
+      const fb = merchant.defaultLanguage.toUpperCase();
+      const deposited = claims.some((c) => c.status === 'JOINED')
+        ? (await depositCount(db, actor.memberId)) > 0
+        : false;
+      return claims.map((c) =>
+        claimView(
+          c,
+          byId.get(c.promotionId),
+          lang.toUpperCase(),
+          fb,
+          merchant,
+          progress.get(c.id) ?? 0n,
+          deposited,
+        ),
+      );
+    },
+
+    /**
+     * Joins a first-deposit promotion (the deposit grants it later) or claims a reward now. Once per
+     * member: the claim row's unique key decides between concurrent calls, and the grant's ledger key
+     * is the claim's, so 20 parallel claims pay once.
+     */
+    async join(actor: MemberActor, merchant: MerchantContext, lang: string, promotionId: number, ip: string) {
+      const p = await repo.get(db, merchant.id, promotionId);
+      if (!p || !p.active) throw new AppError('promotion_not_found');
+      const now = clock.now();
+      if ((p.startAt && now < p.startAt) || (p.endAt && now >= p.endAt))
+        throw new AppError('promotion_unavailable');
+      const member = await members.getById(merchant.id, actor.memberId);
+      if (!inAudience(p, member.createdAt)) throw new AppError('promotion_unavailable');
+      // a sign-up bonus is paid on registration, never joined afterwards
+      if (p.trigger === 'SIGN_UP') throw new AppError('promotion_unavailable');
+      // a first-deposit promotion joined after the first deposit could never be triggered
+      if (p.trigger === 'FIRST_DEPOSIT' && (await depositCount(db, actor.memberId)) > 0) {
+        throw new AppError('promotion_unavailable');
+      }
+      const claim = await ledger.transaction(async (tx) => {
+        const created = await repo.insertClaim(tx, {
+          merchantId: merchant.id,
+          promotionId,
+          memberId: actor.memberId,
+          ip,
+          ipKey: p.onePerIp ? ip : null,
+        });
+        if (!created) {
+          // the member's own claim, or (one per IP) another account's from this address
+          const mine = await repo.findClaim(tx, promotionId, actor.memberId);
+          throw new AppError(mine ? 'promotion_already_joined' : 'promotion_unavailable');
+        }
+        if (p.trigger === 'CLAIM') await grant(tx, p, created, null);
+        return (await repo.findClaim(tx, promotionId, actor.memberId))!;
+      });
+      if (claim.status !== 'JOINED')
+        events.emit('wallet.changed', { merchantId: merchant.id, memberId: actor.memberId });
+      return claimView(claim, p, lang.toUpperCase(), merchant.defaultLanguage.toUpperCase(), merchant, 0n);
+    },
+
+    /** MCSFE_getRegisterPromotionList: the running sign-up promotions and what the member got. */
+    async registerList(actor: MemberActor, merchant: MerchantContext, lang: string) {
+      return (await memberStatuses(actor, merchant, lang.toUpperCase())).filter(
+        (p) => p.trigger === 'SIGN_UP',
+      );
+    },
+
+    /**
+     * The registration module's hook, in the transaction that creates the member: every sign-up
+     * promotion running now pays its reward (once: the claim row is new with the member).
+     */
+    async onRegistered(tx: Tx, r: { merchantId: number; memberId: number; ip: string }) {
+      const now = clock.now();
+      for (const p of await repo.listLive(tx, r.merchantId, now)) {
+        if (p.trigger !== 'SIGN_UP' || (p.startAt && now < p.startAt)) continue;
+        // one per IP: a second account registered from the same address gets no claim
+        const claim = await repo.insertClaim(tx, {
+          merchantId: r.merchantId,
+          promotionId: p.id,
+          memberId: r.memberId,
+          ip: r.ip,
+          ipKey: p.onePerIp ? r.ip : null,
+        });
+        if (claim) await grant(tx, p, claim, null);
+      }
+    },
+
+    /**
+     * The deposit module's hook, in the transaction that credits the deposit: a member's first
+     * deposit grants the first-deposit promotions they joined (still running, deposit large enough).
+     */
+    async onDepositCredited(tx: Tx, d: DepositCredited) {
+      if (!d.first) return;
+      const now = clock.now();
+      for (const j of await repo.joinedFirstDeposit(tx, d.memberId)) {
+        const p = await repo.get(tx, d.merchantId, j.promotionId);
+        if (!p || !p.active || (p.endAt && now >= p.endAt) || d.credited < p.minDeposit) continue;
+        const claim = await repo.lockClaim(tx, j.claimId);
+        if (!claim || claim.status !== 'JOINED') continue;
+        await grant(tx, p, claim, { orderNo: d.orderNo, amount: d.credited });
+      }
+    },
+  };
+}
+export type PromotionService = ReturnType<typeof createPromotionService>;

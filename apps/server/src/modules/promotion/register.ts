@@ -1,0 +1,83 @@
+import { adminPromotionEndpoints, promotionEndpoints } from '@bp/contract';
+import { defineService, serviceOf, type ModuleContext, type ModuleRegister } from '../../platform/module.js';
+import { createAuditService } from '../audit/index.js';
+import { creditedDepositCount, depositHooks } from '../deposit/index.js';
+import { ledgerServiceFor } from '../ledger/index.js';
+import { memberServiceFor } from '../member/index.js';
+import { memberValidBetSince } from '../team-figure/index.js';
+import { registrationHooks } from '../registration/index.js';
+import { turnoverService } from '../withdraw/index.js';
+import { jobsFor } from '../../jobs/index.js';
+import { createPromotionService, type PromotionService } from './promotion.service.js';
+
+/** The one promotion service of an app instance. */
+export const promotionService = defineService(
+  'promotion',
+  (ctx: Pick<ModuleContext, 'db' | 'clock' | 'events'>): PromotionService =>
+    createPromotionService({
+      db: ctx.db,
+      ledger: ledgerServiceFor(ctx),
+      members: memberServiceFor(ctx),
+      audit: createAuditService({ db: ctx.db, clock: ctx.clock }),
+      events: ctx.events,
+      clock: ctx.clock,
+      validBetSince: memberValidBetSince,
+      depositCount: creditedDepositCount,
+    }),
+);
+export const promotionServiceFor = (ctx: Pick<ModuleContext, 'db' | 'clock' | 'events'>) =>
+  serviceOf(promotionService, ctx);
+
+export const PROMOTION_SWEEP_JOB = 'promotion.sweep';
+
+/** Promotions (issue 16): operator definitions, the player relays, the deposit trigger and the withdrawal gate. */
+export const registerPromotion: ModuleRegister = (ctx) => {
+  const promotions = promotionServiceFor(ctx);
+  // a first deposit grants what the member joined, in the deposit's own transaction
+  serviceOf(depositHooks, ctx).onCredited((tx, d) => promotions.onDepositCredited(tx, d));
+  // a registration pays the sign-up bonuses running, in the registration's own transaction
+  serviceOf(registrationHooks, ctx).onRegistered((tx, r) => promotions.onRegistered(tx, r));
+  // a withdrawal waits for open wagering (converting or forfeiting what is due first)
+  serviceOf(turnoverService, ctx).addSource(
+    async (memberId) => (await promotions.refresh(memberId)).remaining,
+  );
+  // bonuses nobody looks at still convert or expire
+  jobsFor(ctx).every(PROMOTION_SWEEP_JOB, 60_000, async () => {
+    await promotions.sweep();
+  });
+
+  ctx.route(promotionEndpoints.available, ({ actor, merchant, language, query }) =>
+    promotions.available(actor, merchant, language, query),
+  );
+  ctx.route(promotionEndpoints.merchantAvailable, ({ merchant, language, query }) =>
+    promotions.forVisitors(merchant, language, query),
+  );
+  ctx.route(promotionEndpoints.claimable, ({ actor, merchant, language }) =>
+    promotions.claimable(actor, merchant, language),
+  );
+  ctx.route(promotionEndpoints.registerList, ({ actor, merchant, language }) =>
+    promotions.registerList(actor, merchant, language),
+  );
+  ctx.route(promotionEndpoints.claims, ({ actor, merchant, language }) =>
+    promotions.claims(actor, merchant, language),
+  );
+  ctx.route(promotionEndpoints.join, ({ actor, merchant, language, body, ip }) =>
+    promotions.join(actor, merchant, language, body.promotionId, ip),
+  );
+
+  ctx.route(adminPromotionEndpoints.list, ({ actor, merchant, query }) =>
+    promotions.adminList(actor, merchant, query),
+  );
+  ctx.route(adminPromotionEndpoints.create, ({ actor, merchant, body, ip }) =>
+    promotions.adminCreate({ actor, ip }, merchant, body),
+  );
+  ctx.route(adminPromotionEndpoints.claims, ({ actor, merchant, query }) =>
+    promotions.adminClaims(actor, merchant, query),
+  );
+  ctx.route(adminPromotionEndpoints.grant, ({ actor, merchant, params, body, ip }) =>
+    promotions.adminGrant({ actor, ip }, merchant, params.id, body),
+  );
+  ctx.route(adminPromotionEndpoints.update, ({ actor, merchant, params, body, ip }) =>
+    promotions.adminUpdate({ actor, ip }, merchant, params.id, body),
+  );
+};

@@ -1,0 +1,13 @@
+export type { AgentPageEntry } from './components/AgentCentreFrame';
+export const loadAgentCentreFrame = () => import('./components/AgentCentreFrame');
+export const loadReferralLinkCard = () => import('./components/ReferralLinkCard');
+export const loadTeamOverviewPage = () => import('./pages/TeamOverviewPage');
+export const loadTeamBettingPage = () => import('./pages/TeamBettingPage');
+export const loadUserLossPage = () => import('./pages/UserLossPage');
+export const loadIncomePage = () => import('./pages/IncomePage');
+export const loadPayoutRecordPage = () => import('./pages/PayoutRecordPage');
+export const loadAccountDetailsPage = () => import('./pages/AccountDetailsPage');
+export const loadContractsPage = () => import('./pages/ContractsPage');
+export const loadAnnouncementsPage = () => import('./pages/AnnouncementsPage');
+export const loadRegisterCenterPage = () => import('./pages/RegisterCenterPage');
+export const loadDownlineManagementPage = () => import('./pages/DownlineManagementPage');

@@ -1,0 +1,1 @@
+export const loadPromotionsPage = () => import('./components/PromotionsPage');

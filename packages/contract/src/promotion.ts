@@ -1,0 +1,359 @@
+import { z } from 'zod';
+import { defineEndpoint, REAL_MEMBERS } from './endpoint.js';
+import { ADMIN_PAGE_SIZE, adminPatchOf, ZPage } from './admin.js';
+import { ZRowId, ZRowIdNumber } from './ids.js';
+import { ZAmount, ZMoney } from './money.js';
+import { ZLocalizedText } from './system.js';
+
+/**
+ * Promotions and the bonus wallet (issue 16, API-REFERENCE 3.7). An operator defines promotions per
+ * merchant; a member joins or claims one; its reward is bonus money held in the member's bonus account
+ * until its wagering (turnover) requirement is met, then converted to real money; it is forfeited
+ * when it expires first. A withdrawal while wagering is open is refused with the remaining turnover.
+ */
+
+/** The original's announcement categories (API-REFERENCE 3.7); the SPEC 2.7 filters name them. */
+export const PROMOTION_CATEGORIES = [
+  'sport_promo',
+  'live_promo',
+  'rng_promo',
+  'pvp_promo',
+  'fish_promo',
+  'lotto_promo',
+  'rebate_promo',
+  'point_mall',
+  'player_rank_rules',
+  'deposit_promo',
+  'app_download',
+  'new_player',
+  'other_promo',
+] as const;
+/** SPEC 2.7 tags ("HIGH RABATE" there is a typo of the original's). */
+export const PROMOTION_TAGS = ['NEWBIE', 'LIMITED', 'SPECIAL_OFFER', 'DAILY', 'HIGH_REBATE', 'VIP'] as const;
+export const PROMOTION_AUDIENCES = ['ALL', 'NEW_MEMBERS'] as const;
+/**
+ * FIRST_DEPOSIT: join, then the first credited deposit grants it; CLAIM: the member claims it;
+ * SIGN_UP: paid to every member who registers while it runs (SPEC 9 registration bonus).
+ */
+export const PROMOTION_TRIGGERS = ['FIRST_DEPOSIT', 'CLAIM', 'SIGN_UP'] as const;
+export const PROMOTION_REWARD_KINDS = ['PERCENT', 'FIXED'] as const;
+export const PROMOTION_WAGERING_BASES = ['BONUS', 'BONUS_DEPOSIT'] as const;
+/**
+ * What a member sees on a promotion (SPEC 4 activity statuses): Join / Claim (it can act), Joined
+ * (waiting for its deposit), Process (bonus granted, wagering open), Claimed (paid out as real money),
+ * Close (ended, expired or no longer open to this member), `coming soon` (not started).
+ */
+export const PROMOTION_STATUSES = [
+  'Join',
+  'Claim',
+  'Joined',
+  'Process',
+  'Claimed',
+  'Close',
+  'coming soon',
+] as const;
+export type TPromotionStatus = (typeof PROMOTION_STATUSES)[number];
+/** A claim's own state (MCS2_getPromotionClaimList). */
+export const CLAIM_STATES = ['JOINED', 'ACTIVE', 'CONVERTED', 'FORFEITED'] as const;
+
+const ZInstant = z.iso.datetime({ offset: true }).nullable();
+
+const ZPromotionFields = z.object({
+  category: z.enum(PROMOTION_CATEGORIES),
+  tags: z.array(z.enum(PROMOTION_TAGS)).max(PROMOTION_TAGS.length).default([]),
+  /** plain text per language (EN, BN) */
+  title: ZLocalizedText.refine((t) => Object.keys(t).length > 0, { message: 'title is required' }),
+  /** HTML per language; sanitised by the server on write */
+  content: ZLocalizedText.default({}),
+  sequence: z.number().int().min(-1_000_000).max(1_000_000).default(0),
+  active: z.boolean().default(true),
+  startDate: ZInstant.default(null),
+  endDate: ZInstant.default(null),
+  audience: z.enum(PROMOTION_AUDIENCES).default('ALL'),
+  trigger: z.enum(PROMOTION_TRIGGERS),
+  rewardKind: z.enum(PROMOTION_REWARD_KINDS),
+  /** FIXED: the bonus */
+  rewardAmount: ZAmount.nullable().default(null),
+  /** PERCENT: percent of the deposit (up to two decimals) */
+  rewardPercent: z.number().positive().max(1000).multipleOf(0.01).nullable().default(null),
+  /** PERCENT: the most it pays */
+  rewardCap: ZAmount.nullable().default(null),
+  /** FIRST_DEPOSIT: the smallest deposit that qualifies */
+  minDeposit: ZAmount.default('0'),
+  /** turnover multiple (0: paid as cash, no wagering) */
+  wageringMultiple: z.number().min(0).max(1000).multipleOf(0.01).default(0),
+  wageringBase: z.enum(PROMOTION_WAGERING_BASES).default('BONUS'),
+  /** days the bonus can still be converted after its grant; null: never expires */
+  expiryDays: z.number().int().min(1).max(3650).nullable().default(null),
+  /** one claim per IP address: a second account from the same address does not collect it */
+  onePerIp: z.boolean().default(false),
+});
+export const ZPromotionInput = ZPromotionFields.refine(
+  (v) => !v.startDate || !v.endDate || new Date(v.startDate) < new Date(v.endDate),
+  {
+    message: 'startDate must be before endDate',
+    path: ['endDate'],
+  },
+)
+  .refine((v) => v.rewardKind !== 'FIXED' || v.rewardAmount !== null, {
+    message: 'a fixed reward needs rewardAmount',
+    path: ['rewardAmount'],
+  })
+  .refine((v) => v.rewardKind !== 'PERCENT' || (v.rewardPercent !== null && v.rewardCap !== null), {
+    message: 'a percent reward needs rewardPercent and rewardCap',
+    path: ['rewardPercent'],
+  })
+  .refine((v) => v.rewardKind !== 'PERCENT' || v.trigger === 'FIRST_DEPOSIT', {
+    message: 'a percent reward needs a deposit trigger',
+    path: ['rewardKind'],
+  });
+export type TPromotionInput = z.input<typeof ZPromotionInput>;
+export const ZPromotionUpdate = adminPatchOf(ZPromotionFields);
+
+export const ZPromotionAdmin = z.object({
+  id: z.number().int(),
+  category: z.string(),
+  tags: z.array(z.string()),
+  title: ZLocalizedText,
+  content: ZLocalizedText,
+  sequence: z.number().int(),
+  active: z.boolean(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  audience: z.string(),
+  trigger: z.string(),
+  rewardKind: z.string(),
+  rewardAmount: ZMoney.nullable(),
+  rewardPercent: z.number().nullable(),
+  rewardCap: ZMoney.nullable(),
+  minDeposit: ZMoney,
+  wageringMultiple: z.number(),
+  wageringBase: z.string(),
+  expiryDays: z.number().int().nullable(),
+  onePerIp: z.boolean(),
+  updatedAt: z.string(),
+});
+export type TPromotionAdmin = z.infer<typeof ZPromotionAdmin>;
+
+export const ZAdminPromotionQuery = z.object({
+  pageNo: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(ADMIN_PAGE_SIZE.MAX).default(ADMIN_PAGE_SIZE.DEFAULT),
+});
+
+/** A promotion as a player sees it, in the request's language. */
+export const ZPlayerPromotion = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  category: z.string(),
+  tags: z.array(z.string()),
+  /** sanitised HTML */
+  content: z.string(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  trigger: z.string(),
+  rewardKind: z.string(),
+  rewardAmount: ZMoney.nullable(),
+  rewardPercent: z.number().nullable(),
+  rewardCap: ZMoney.nullable(),
+  minDeposit: ZMoney,
+  wageringMultiple: z.number(),
+  wageringBase: z.string(),
+  expiryDays: z.number().int().nullable(),
+  /** this member's status (visitors: Join, Claim, `coming soon` or Close) */
+  status: z.enum(PROMOTION_STATUSES),
+});
+export type TPlayerPromotion = z.infer<typeof ZPlayerPromotion>;
+
+export const ZPromotionClaim = z.object({
+  id: z.string(),
+  promotionId: z.number().int(),
+  title: z.string(),
+  state: z.enum(CLAIM_STATES),
+  status: z.enum(PROMOTION_STATUSES),
+  depositAmount: ZMoney.nullable(),
+  bonusAmount: ZMoney.nullable(),
+  requiredTurnover: ZMoney,
+  currentTurnover: ZMoney,
+  remainingTurnover: ZMoney,
+  /**
+   * wagering progress: currentTurnover / requiredTurnover in percent, rounded down to two decimals
+   * (100 only once met; a converted bonus is 100, a claim with nothing to bet yet is 0)
+   */
+  progressPercent: z.number().min(0).max(100),
+  /** ISO instants */
+  createdDate: z.string(),
+  grantedDate: z.string().nullable(),
+  expiryDate: z.string().nullable(),
+  closedDate: z.string().nullable(),
+});
+export type TPromotionClaim = z.infer<typeof ZPromotionClaim>;
+
+export const ZAdminPromotionClaim = ZPromotionClaim.extend({
+  memberId: z.number().int(),
+  username: z.string(),
+});
+export type TAdminPromotionClaim = z.infer<typeof ZAdminPromotionClaim>;
+
+export const ZAdminPromotionClaimQuery = z.object({
+  promotionId: ZRowId.optional(),
+  memberId: ZRowId.optional(),
+  state: z.enum(CLAIM_STATES).optional(),
+  pageNo: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(ADMIN_PAGE_SIZE.MAX).default(ADMIN_PAGE_SIZE.DEFAULT),
+});
+
+/** An operator grants a promotion's fixed reward to one member by hand (audited; once per member). */
+export const ZAdminPromotionGrant = z.object({
+  memberId: ZRowIdNumber,
+  remark: z.string().trim().max(140).optional(),
+});
+
+export const ZPromotionListQuery = z.object({
+  category: z.enum(PROMOTION_CATEGORIES).optional(),
+});
+export const ZJoinPromotion = z.object({ promotionId: ZRowIdNumber });
+
+export const PROMOTION_ERRORS = {
+  promotion_not_found: { status: 404, en: 'This promotion does not exist', bn: 'এই প্রচারটি বিদ্যমান নেই' },
+  promotion_unavailable: {
+    status: 409,
+    en: 'This promotion is not open to you now',
+    bn: 'এই প্রচারটি এখন আপনার জন্য উন্মুক্ত নয়',
+  },
+  promotion_already_joined: {
+    status: 409,
+    en: 'You have already taken part in this promotion',
+    bn: 'আপনি ইতিমধ্যে এই প্রচারে অংশ নিয়েছেন',
+  },
+} as const;
+
+const tags = ['promotions'];
+export const promotionEndpoints = {
+  available: defineEndpoint({
+    id: 'promotion.available',
+    method: 'GET',
+    path: '/wps/relay/MCSFE_getAvailablePromotions',
+    modId: 'REWCEN3',
+    auth: 'member',
+    members: REAL_MEMBERS,
+    refusal: 'need_real_account',
+    query: ZPromotionListQuery,
+    response: z.array(ZPlayerPromotion),
+    summary: "The merchant's running promotions open to the member, with the member's status of each",
+    tags,
+  }),
+  merchantAvailable: defineEndpoint({
+    id: 'promotion.merchantAvailable',
+    method: 'GET',
+    path: '/wps/relay/MCSFE_getMerchantAvailablePromotions',
+    modId: 'REWCEN3',
+    auth: 'none',
+    query: ZPromotionListQuery,
+    response: z.array(ZPlayerPromotion),
+    summary: "The merchant's current and coming promotions, for visitors",
+    tags,
+  }),
+  claimable: defineEndpoint({
+    id: 'promotion.claimable',
+    method: 'GET',
+    path: '/wps/relay/MCSFE_getClaimPromotion',
+    auth: 'member',
+    members: REAL_MEMBERS,
+    refusal: 'need_real_account',
+    response: z.array(ZPlayerPromotion),
+    summary: 'Promotions the member can join or claim now',
+    tags,
+  }),
+  registerList: defineEndpoint({
+    id: 'promotion.registerList',
+    method: 'GET',
+    path: '/wps/relay/MCSFE_getRegisterPromotionList',
+    auth: 'member',
+    members: REAL_MEMBERS,
+    refusal: 'need_real_account',
+    response: z.array(ZPlayerPromotion),
+    summary: 'Sign-up promotions running now, with what the member got from each',
+    tags,
+  }),
+  claims: defineEndpoint({
+    id: 'promotion.claims',
+    method: 'GET',
+    path: '/wps/relay/MCS2_getPromotionClaimList',
+    modId: 'REWCEN3',
+    auth: 'member',
+    members: REAL_MEMBERS,
+    refusal: 'need_real_account',
+    response: z.array(ZPromotionClaim),
+    summary: "The member's promotion claims with their bonus and wagering progress, newest first",
+    tags,
+  }),
+  /** The legacy "accept" call (API-REFERENCE 3.7 `POST /wps/promotions`): join or claim. */
+  join: defineEndpoint({
+    id: 'promotion.join',
+    method: 'POST',
+    path: '/wps/promotions',
+    modId: 'REWCEN3',
+    auth: 'member',
+    members: REAL_MEMBERS,
+    refusal: 'need_real_account',
+    body: ZJoinPromotion,
+    response: ZPromotionClaim,
+    summary: 'Joins a deposit promotion or claims a reward (once per member)',
+    tags,
+  }),
+};
+
+export const adminPromotionEndpoints = {
+  list: defineEndpoint({
+    id: 'admin.promotions.list',
+    method: 'GET',
+    path: '/admin/api/promotions',
+    auth: 'operator',
+    query: ZAdminPromotionQuery,
+    response: ZPage(ZPromotionAdmin),
+    summary: "The merchant's promotions",
+    tags: ['admin'],
+  }),
+  create: defineEndpoint({
+    id: 'admin.promotions.create',
+    method: 'POST',
+    path: '/admin/api/promotions',
+    auth: 'operator',
+    body: ZPromotionInput,
+    response: ZPromotionAdmin,
+    summary: 'Defines a promotion (audited; HTML content sanitised)',
+    tags: ['admin'],
+  }),
+  update: defineEndpoint({
+    id: 'admin.promotions.update',
+    method: 'PUT',
+    path: '/admin/api/promotions/:id',
+    auth: 'operator',
+    params: z.object({ id: ZRowId }),
+    body: ZPromotionUpdate,
+    response: ZPromotionAdmin,
+    summary: 'Changes a promotion (audited; the whole is validated again)',
+    tags: ['admin'],
+  }),
+  claims: defineEndpoint({
+    id: 'admin.promotionClaims.list',
+    method: 'GET',
+    path: '/admin/api/promotion-claims',
+    auth: 'operator',
+    query: ZAdminPromotionClaimQuery,
+    response: ZPage(ZAdminPromotionClaim),
+    summary: "Members' claims of the merchant's promotions, newest first (filters: promotion, member, state)",
+    tags: ['admin'],
+  }),
+  grant: defineEndpoint({
+    id: 'admin.promotions.grant',
+    method: 'POST',
+    path: '/admin/api/promotions/:id/grant',
+    auth: 'operator',
+    params: z.object({ id: ZRowId }),
+    body: ZAdminPromotionGrant,
+    response: ZAdminPromotionClaim,
+    summary: "Grants a promotion's fixed reward to a member by hand (audited; once per member)",
+    tags: ['admin'],
+  }),
+};
