@@ -66,6 +66,9 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // a parent that started this process (the tests' server starter) learns the bound port from the
+  // process itself, never by probing a port another process might answer on
+  process.send?.({ type: 'listening', port: (app.server.address() as { port: number }).port });
   // rounds a previous run left open (killed mid-round) are finished now, not a minute from now;
   // started before anything else is awaited, so a shutdown from here on waits for this run
   app.scheduler

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createTestDatabase, type TestDatabase } from './test/harness.js';
 import {
@@ -86,6 +86,17 @@ beforeAll(async () => {
       body: { merchantCode: merchant.code, username: 'owner1', password: OPERATOR_PASSWORD },
     })
   ).value.token as string;
+});
+
+// a failure shows what both instances said: a dead instance explains itself only in its own log
+afterEach(({ task }) => {
+  if (task.result?.state === 'fail') {
+    for (const [n, s] of [['A', a] as const, ['B', b] as const]) {
+      console.error(
+        `--- instance ${n} (exit ${String(s?.proc.exitCode ?? s?.proc.signalCode)}):\n${s?.log()}`,
+      );
+    }
+  }
 });
 
 afterAll(async () => {

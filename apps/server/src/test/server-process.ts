@@ -74,16 +74,19 @@ export function serverProcessEnv(
 }
 
 /**
- * Starts the server and resolves once /healthz answers (the start has migrated, recovered and is
- * listening). Demo seeding is off; the test database already holds what the test needs.
+ * Starts the server and resolves once the process reports that it listens (it has migrated and
+ * recovered). Without a port it takes a free one; with one (a restart on the port clients already
+ * use) a port another process holds fails the start rather than being mistaken for this server.
+ * Demo seeding is off; the test database already holds what the test needs.
  */
 export async function startServerProcess(opts: ServerProcessOptions): Promise<ServerProcess> {
-  const port = opts.port ?? (await freePort());
-  const env = serverProcessEnv(opts.database, { PORT: String(port), ...opts.env });
+  const env = serverProcessEnv(opts.database, { PORT: String(opts.port ?? 0), ...opts.env });
+  // the IPC channel carries the child's own "listening" message: a readiness probe of /healthz on a
+  // chosen port could be answered by another test's server that holds (or just took) that port
   const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   let log = '';
   proc.stdout!.on('data', (d: Buffer) => (log += d.toString()));
@@ -94,24 +97,30 @@ export async function startServerProcess(opts: ServerProcessOptions): Promise<Se
     proc.kill(signal);
     await exited;
   };
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + (opts.startTimeoutMs ?? 120_000);
-  // the server announces itself by answering /healthz; each attempt waits for the answer (or the
-  // refused connection), so this polls a real condition rather than sleeping
-  for (;;) {
-    if (proc.exitCode !== null || proc.signalCode) throw new Error(`server exited: ${log}`);
-    try {
-      const res = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(5_000) });
-      if (res.ok) break;
-    } catch {
-      /* not listening yet */
-    }
-    if (Date.now() > deadline) {
+  const listening = new Promise<number>((resolve) => {
+    proc.on('message', (m: { type?: string; port?: number }) => {
+      if (m?.type === 'listening' && typeof m.port === 'number') resolve(m.port);
+    });
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const port = await Promise.race([
+    listening,
+    exited.then(() => {
+      throw new Error(`server exited: ${log}`);
+    }),
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`server did not start: ${log}`)),
+        opts.startTimeoutMs ?? 120_000,
+      );
+    }),
+  ])
+    .catch(async (err: unknown) => {
       await stop('SIGKILL');
-      throw new Error(`server did not start: ${log}`);
-    }
-    // a refused connection answers at once: give the starting process the CPU for a moment
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 100))]);
-  }
-  return { proc, port, base, log: () => log, stop };
+      throw err;
+    })
+    .finally(() => clearTimeout(timer));
+  // the message channel is not needed any more, and an open one would keep this process waiting
+  proc.disconnect();
+  return { proc, port, base: `http://127.0.0.1:${port}`, log: () => log, stop };
 }
