@@ -6,7 +6,7 @@ import { createEventBus } from '../platform/events.js';
 import { systemClock } from '../platform/module.js';
 import { createTestDatabase, DEMO, type TestDatabase } from '../test/harness.js';
 import { fund, merchantIdOf, newMember } from '../test/factories.js';
-import { startServerProcess, freePort, type ServerProcess } from '../test/server-process.js';
+import { startServerProcess, type ServerProcess } from '../test/server-process.js';
 import { checkLedgerInvariants } from '../modules/ledger/index.js';
 import { rows } from '../platform/sql.js';
 import { vendorWalletServiceFor } from '../modules/vendor-wallet/index.js';
@@ -68,9 +68,9 @@ describe('the game server killed mid-round', () => {
     const { sessionToken } = await sessions.exchange({ id: merchantId, currencyDecimals: 2 }, launchToken);
     if (setup.dataDir) await setup.disconnect(); // PGlite: one process at a time owns the directory
 
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    child = await startServerProcess({ database: setup, port, env: firstEnv });
+    // the first start takes a free port itself; the restart keeps it, as clients know it
+    child = await startServerProcess({ database: setup, env: firstEnv });
+    const { port, base } = child;
 
     type Sent = { requestId: string; answer?: { roundId: string; bet: string; win: string } };
     const sent: Sent[] = [];

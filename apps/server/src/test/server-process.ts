@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
@@ -11,18 +10,6 @@ import { fileURLToPath } from 'node:url';
  */
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-/** A free TCP port on 127.0.0.1 (the server started on it keeps it across a restart). */
-export function freePort(): Promise<number> {
-  return new Promise<number>((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
 
 export interface ServerProcess {
   proc: ChildProcess;

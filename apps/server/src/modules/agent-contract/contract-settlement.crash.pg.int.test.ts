@@ -16,7 +16,7 @@ import {
   referenceSettlement,
   type RefPayout,
 } from '../../test/settlement-reference.js';
-import { freePort, startServerProcess, type ServerProcess } from '../../test/server-process.js';
+import { startServerProcess, type ServerProcess } from '../../test/server-process.js';
 import { DEMO_OPERATOR } from '../../seed/demo-operator.js';
 import { checkLedgerInvariants } from '../ledger/index.js';
 import { createMerchantService } from '../merchant/index.js';
@@ -163,10 +163,12 @@ describe('the settlement job killed mid-run', () => {
     const closeAt = new Date(refPeriodAt('daily', new Date(), DAY_OFFSET_MS).to.getTime() + 5 * 60_000);
     const before = await loadReferenceRows(db, m.id);
 
-    const port = await freePort();
+    // the first start takes a free port itself; the restart keeps it
+    let port: number | undefined;
     const env = { E2E_CLOCK_CONTROL: 'true', JOB_POLL_SECONDS: '0.5' };
     const start = async () => {
       child = await startServerProcess({ database: setup!, port, env });
+      port = child.port;
       const base = child.base;
       // signed in once the clock has moved: a session opened a day earlier by the server's clock
       // would have expired by the time it asks for the run

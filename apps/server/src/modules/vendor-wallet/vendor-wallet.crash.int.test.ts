@@ -5,7 +5,7 @@ import { createEventBus } from '../../platform/events.js';
 import { systemClock } from '../../platform/module.js';
 import { createTestDatabase, DEMO, type TestDatabase } from '../../test/harness.js';
 import { addVendor, fund, merchantIdOf, newMember } from '../../test/factories.js';
-import { startServerProcess, freePort, type ServerProcess } from '../../test/server-process.js';
+import { startServerProcess, type ServerProcess } from '../../test/server-process.js';
 import { checkLedgerInvariants, createLedgerService } from '../ledger/index.js';
 import { rows } from '../../platform/sql.js';
 import { signBody } from '../../platform/vendor-signature.js';
@@ -52,9 +52,9 @@ describe('crash in the middle of vendor callbacks', () => {
       });
       if (setup.dataDir) await setup.disconnect(); // PGlite: one process at a time owns the directory
 
-      const port = await freePort();
-      const base = `http://127.0.0.1:${port}`;
-      child = await startServerProcess({ database: setup, port });
+      // the first start takes a free port itself; the restart keeps it, as clients know it
+      child = await startServerProcess({ database: setup });
+      const { port, base } = child;
 
       type Sent = { txnId: string; amount: bigint; acked: boolean };
       const sent: Sent[] = [];
