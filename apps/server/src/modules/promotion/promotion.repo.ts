@@ -43,6 +43,8 @@ export interface ClaimRow {
   expiresAt: Date | null;
   closedAt: Date | null;
   createdAt: Date;
+  /** '' for a once-per-member promotion; the merchant day, deposit or invitee of a repeatable one */
+  occurrence: string;
 }
 
 const big = (v: unknown) => (v === null || v === undefined ? null : BigInt(v as string));
@@ -93,6 +95,7 @@ function claimOf(r: Record<string, unknown>): ClaimRow {
     expiresAt: date(r.expires_at),
     closedAt: date(r.closed_at),
     createdAt: new Date(r.created_at as string),
+    occurrence: r.occurrence as string,
   };
 }
 
@@ -101,7 +104,7 @@ const P_COLS = sql.raw(`id, merchant_id, category, tags, title, content, sequenc
   audience, trigger, reward_kind, reward_amount::text, reward_bp, reward_cap::text, min_deposit::text,
   wagering_x100, wagering_base, expiry_days, one_per_ip, created_at, updated_at`);
 const C_COLS = sql.raw(`id::text, merchant_id, promotion_id, member_id, status, deposit_order_no,
-  deposit_amount::text, bonus_amount::text, required_turnover::text, granted_at, expires_at, closed_at, created_at`);
+  deposit_amount::text, bonus_amount::text, required_turnover::text, granted_at, expires_at, closed_at, created_at, occurrence`);
 
 const tagsArray = (tags: string[]) => sql`${`{${tags.join(',')}}`}::text[]`;
 const opt = (v: bigint | null) => (v === null ? null : v.toString());
@@ -182,17 +185,19 @@ export const promotionRepo = {
     return list.map(claimOf);
   },
   /** The member's claim of a promotion, locked when asked (the claim row serialises its own grant). */
-  async findClaim(ex: Executor, promotionId: number, memberId: number, forUpdate = false) {
+  async findClaim(ex: Executor, promotionId: number, memberId: number, forUpdate = false, occurrence = '') {
     const [r] = await rows<Record<string, unknown>>(
       ex,
       sql`select ${C_COLS} from promotion_claim where promotion_id = ${promotionId} and member_id = ${memberId}
+            and occurrence = ${occurrence}
           ${forUpdate ? sql`for update` : sql``}`,
     );
     return r ? claimOf(r) : undefined;
   },
   /**
-   * Creates the member's claim, or nothing when there is one (answers undefined): once per member,
-   * and once per address when `ipKey` is set (a one-per-IP promotion).
+   * Creates the member's claim, or nothing when there is one (answers undefined): once per member and
+   * occurrence ('' for a once-per-member promotion; a merchant day, a deposit... for repeatable
+   * ones), and once per address when `ipKey` is set (a one-per-IP promotion).
    */
   async insertClaim(
     ex: Executor,
@@ -202,12 +207,14 @@ export const promotionRepo = {
       memberId: number;
       ip?: string | null;
       ipKey?: string | null;
+      occurrence?: string;
     },
   ): Promise<ClaimRow | undefined> {
     const [r] = await rows<Record<string, unknown>>(
       ex,
-      sql`insert into promotion_claim (merchant_id, promotion_id, member_id, status, ip, ip_key)
-          values (${c.merchantId}, ${c.promotionId}, ${c.memberId}, 'JOINED', ${c.ip ?? null}, ${c.ipKey ?? null})
+      sql`insert into promotion_claim (merchant_id, promotion_id, member_id, status, ip, ip_key, occurrence)
+          values (${c.merchantId}, ${c.promotionId}, ${c.memberId}, 'JOINED', ${c.ip ?? null}, ${c.ipKey ?? null},
+            ${c.occurrence ?? ''})
           on conflict do nothing
           returning ${C_COLS}`,
     );
