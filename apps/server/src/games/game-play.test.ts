@@ -20,6 +20,7 @@ describe('every catalogue game plays', () => {
   it('maps each game of the full demo catalogue onto an engine with a configuration', () => {
     const feed = generateDemoFeed({ scale: 1 });
     const kinds = new Map<string, number>();
+    const unplayable: string[] = [];
     for (const g of feed.games ?? []) {
       const { kind, theme } = gameKindOf({
         gameType: g.gameType as TGameType,
@@ -28,11 +29,18 @@ describe('every catalogue game plays', () => {
         names: g.names,
       });
       kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
-      expect(() => kindConfig(kind, g.gameCode, theme)).not.toThrow();
+      // one assertion for the whole catalogue: 10,000 expect() calls cost more than the mapping itself
+      try {
+        kindConfig(kind, g.gameCode, theme);
+      } catch (err) {
+        unplayable.push(`${g.gameCode}: ${String(err)}`);
+      }
     }
+    expect(unplayable).toEqual([]);
     expect([...kinds.keys()].sort()).toEqual(['baccarat', 'crash', 'dice', 'dragonTiger', 'slot']);
     expect(feed.games!.length).toBeGreaterThan(10_000);
-  });
+    // generating the full catalogue takes a few seconds on a busy 2-core machine
+  }, 30_000);
 
   it('gives different slot games different configurations, stably', () => {
     const ids = new Set(
