@@ -34,4 +34,5 @@ export * from './agent-contract.js';
 export * from './agent.js';
 export * from './ticket.js';
 export * from './promotion.js';
+export * from './referral.js';
 export * from './vip.js';

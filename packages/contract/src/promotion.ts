@@ -33,9 +33,17 @@ export const PROMOTION_TAGS = ['NEWBIE', 'LIMITED', 'SPECIAL_OFFER', 'DAILY', 'H
 export const PROMOTION_AUDIENCES = ['ALL', 'NEW_MEMBERS'] as const;
 /**
  * FIRST_DEPOSIT: join, then the first credited deposit grants it; CLAIM: the member claims it;
- * SIGN_UP: paid to every member who registers while it runs (SPEC 9 registration bonus).
+ * SIGN_UP: paid to every member who registers while it runs (SPEC 9 registration bonus);
+ * REFERRAL_*: paid to the referrer per invited friend (see referral.ts).
  */
-export const PROMOTION_TRIGGERS = ['FIRST_DEPOSIT', 'CLAIM', 'SIGN_UP'] as const;
+export const PROMOTION_TRIGGERS = [
+  'FIRST_DEPOSIT',
+  'CLAIM',
+  'SIGN_UP',
+  'REFERRAL_REGISTER',
+  'REFERRAL_DEPOSIT',
+  'REFERRAL_TURNOVER',
+] as const;
 export const PROMOTION_REWARD_KINDS = ['PERCENT', 'FIXED'] as const;
 export const PROMOTION_WAGERING_BASES = ['BONUS', 'BONUS_DEPOSIT'] as const;
 /**

@@ -26,6 +26,7 @@ import { registerTeamFigure } from './team-figure/index.js';
 import { registerAgentReport } from './agent-report/index.js';
 import { registerPromotion } from './promotion/index.js';
 import { registerVip } from './vip/index.js';
+import { registerReferral } from './referral/index.js';
 
 /** Every module wires itself in its own register.ts; this is only the list. */
 export const modules: ModuleRegister[] = [
@@ -56,4 +57,5 @@ export const modules: ModuleRegister[] = [
   registerAgentReport,
   registerPromotion,
   registerVip,
+  registerReferral,
 ];

@@ -15,6 +15,7 @@ import { seedDemoAgentContracts } from './demo-agent-contract.js';
 import { seedDemoHistory } from './demo-history.js';
 import { seedDemoPromotion } from './demo-promotion.js';
 import { seedDemoVip } from './demo-vip.js';
+import { seedDemoReferral } from './demo-referral.js';
 
 /** A seeder adds one module's demo data for the demo merchant and may return lines to print at start. */
 export type Seeder = (tx: Tx, ctx: SeedContext) => Promise<string[] | void>;
@@ -37,6 +38,7 @@ export const seeders: Seeder[] = [
   seedDemoAgentContracts,
   seedDemoHistory,
   seedDemoVip,
+  seedDemoReferral,
 ];
 
 export interface SeedResult {

@@ -537,14 +537,19 @@ export async function registerWithCode(
   app: FastifyInstance,
   db: Db,
   code: string,
-  opts: { merchant?: string; username?: string } = {},
+  opts: {
+    merchant?: string;
+    username?: string;
+    remoteAddress?: string;
+    headers?: Record<string, string>;
+  } = {},
 ) {
   const merchantCode = opts.merchant ?? DEMO.merchant;
   return app.inject({
     method: 'PUT',
     url: '/wps/member/register',
-    headers: { merchant: merchantCode },
-    remoteAddress: freshIp(),
+    headers: { merchant: merchantCode, ...opts.headers },
+    remoteAddress: opts.remoteAddress ?? freshIp(),
     payload: {
       username: opts.username ?? `r${randomBytes(5).toString('hex')}`,
       password: 'Secret#12',

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { TReferralTrigger } from '@bp/contract';
 import type { Executor } from '../../db/client.js';
 import { rows } from '../../platform/sql.js';
 
@@ -14,7 +15,7 @@ export interface PromotionRow {
   startAt: Date | null;
   endAt: Date | null;
   audience: 'ALL' | 'NEW_MEMBERS';
-  trigger: 'FIRST_DEPOSIT' | 'CLAIM' | 'SIGN_UP';
+  trigger: 'FIRST_DEPOSIT' | 'CLAIM' | 'SIGN_UP' | TReferralTrigger;
   rewardKind: 'PERCENT' | 'FIXED';
   rewardAmount: bigint | null;
   rewardBp: number | null;

@@ -1,4 +1,4 @@
-import type { TPromotionStatus } from '@bp/contract';
+import { isReferralTrigger, type TPromotionStatus, type TReferralTrigger } from '@bp/contract';
 
 /** The reward part of a promotion, in minor units (pure rules: no database, no clock). */
 export interface RewardRule {
@@ -65,7 +65,7 @@ export type ClaimState = 'JOINED' | 'ACTIVE' | 'CONVERTED' | 'FORFEITED';
 export function statusOf(p: {
   startAt: Date | null;
   endAt: Date | null;
-  trigger: 'FIRST_DEPOSIT' | 'CLAIM' | 'SIGN_UP';
+  trigger: 'FIRST_DEPOSIT' | 'CLAIM' | 'SIGN_UP' | TReferralTrigger;
   claim: ClaimState | null;
   now: Date;
   /** the member has had a credited deposit already (unknown for visitors) */
@@ -73,6 +73,14 @@ export function statusOf(p: {
   /** a member is asking (not a visitor) */
   member?: boolean;
 }): TPromotionStatus {
+  // a referral promotion is repeatable per invited friend: a member takes part by inviting (Joined),
+  // and a reward earned that waits for its claim is Claim, even after the end (it was earned)
+  if (isReferralTrigger(p.trigger) && (p.claim === null || p.claim === 'JOINED')) {
+    if (p.claim === 'JOINED') return 'Claim';
+    if (p.startAt && p.now < p.startAt) return 'coming soon';
+    if (p.endAt && p.now >= p.endAt) return 'Close';
+    return p.member ? 'Joined' : 'Join';
+  }
   switch (p.claim) {
     case 'JOINED':
       // a first-deposit claim whose first deposit went by without granting it (too small), or whose

@@ -1,5 +1,6 @@
 import {
   fromMinor,
+  isReferralTrigger,
   ZPromotionInput,
   type TPlayerPromotion,
   type TPromotionAdmin,
@@ -318,6 +319,8 @@ export function createPromotionService(deps: PromotionDeps) {
       depositCount(db, actor.memberId),
     ]);
     const byPromotion = new Map(claims.map((c) => [c.promotionId, c]));
+    // a referral promotion has a claim per invited friend: it shows the ones waiting for a claim
+    const waiting = new Set(claims.filter((c) => c.status === 'JOINED').map((c) => c.promotionId));
     const fb = merchant.defaultLanguage.toUpperCase();
     return live
       .filter((p) => byPromotion.has(p.id) || inAudience(p, member.createdAt))
@@ -331,7 +334,11 @@ export function createPromotionService(deps: PromotionDeps) {
             startAt: p.startAt,
             endAt: p.endAt,
             trigger: p.trigger,
-            claim: byPromotion.get(p.id)?.status ?? null,
+            claim: isReferralTrigger(p.trigger)
+              ? waiting.has(p.id)
+                ? 'JOINED'
+                : null
+              : (byPromotion.get(p.id)?.status ?? null),
             now,
             deposited: deposits > 0,
             member: true,
@@ -570,8 +577,10 @@ export function createPromotionService(deps: PromotionDeps) {
         throw new AppError('promotion_unavailable');
       const member = await members.getById(merchant.id, actor.memberId);
       if (!inAudience(p, member.createdAt)) throw new AppError('promotion_unavailable');
-      // a sign-up bonus is paid on registration, never joined afterwards
-      if (p.trigger === 'SIGN_UP') throw new AppError('promotion_unavailable');
+      // a sign-up bonus is paid on registration, never joined afterwards; a referral reward is earned
+      // by inviting friends (and claimed through the referral call)
+      if (p.trigger === 'SIGN_UP' || isReferralTrigger(p.trigger))
+        throw new AppError('promotion_unavailable');
       // a first-deposit promotion joined after the first deposit could never be triggered
       if (p.trigger === 'FIRST_DEPOSIT' && (await depositCount(db, actor.memberId)) > 0) {
         throw new AppError('promotion_unavailable');
@@ -638,6 +647,43 @@ export function createPromotionService(deps: PromotionDeps) {
         if (!claim || claim.status !== 'JOINED') continue;
         await grant(tx, p, claim, { orderNo: d.orderNo, amount: d.credited });
       }
+    },
+
+    /** Live promotions of a merchant (coming ones included), in display order: other modules' triggers. */
+    live: (ex: Executor, merchantId: number) => repo.listLive(ex, merchantId, clock.now()),
+    get: (ex: Executor, merchantId: number, id: number) => repo.get(ex, merchantId, id),
+
+    /**
+     * Another module's trigger (a referral's invitee registered, deposited...): pays promotion `p`'s
+     * fixed reward to `memberId` for `occurrence`, in `tx`, once: the claim row is unique per
+     * promotion, member and occurrence, and the grant's ledger key is the claim's. With `hold` the claim
+     * stays JOINED, waiting for the member to claim it (`payWaiting`). Answers the new claim, or
+     * undefined when this occurrence was already rewarded.
+     */
+    async award(
+      tx: Tx,
+      p: PromotionRow,
+      a: { memberId: number; occurrence: string; ip?: string | null; hold?: boolean },
+    ): Promise<ClaimRow | undefined> {
+      const claim = await repo.insertClaim(tx, {
+        merchantId: p.merchantId,
+        promotionId: p.id,
+        memberId: a.memberId,
+        occurrence: a.occurrence,
+        ip: a.ip ?? null,
+      });
+      if (!claim) return undefined;
+      if (!a.hold) await grant(tx, p, claim, null);
+      return (await repo.findClaim(tx, p.id, a.memberId, false, a.occurrence)) ?? claim;
+    },
+
+    /** Pays a claim that waited for the member (JOINED), in `tx`; false when it is not waiting any more. */
+    async payWaiting(tx: Tx, claimId: bigint): Promise<ClaimRow | undefined> {
+      const c = await repo.lockClaim(tx, claimId);
+      if (!c || c.status !== 'JOINED') return undefined;
+      const p = await repo.get(tx, c.merchantId, c.promotionId);
+      if (!p || !(await grant(tx, p, c, null))) return undefined;
+      return repo.lockClaim(tx, claimId);
     },
   };
 }

@@ -5,6 +5,10 @@ export interface MemberRegistered {
   merchantId: number;
   memberId: number;
   ip: string;
+  /** the device id the client sent, if any */
+  deviceId?: string | null;
+  /** the member whose referral code the registration carried (member_profile.referrer_id) */
+  referrerId?: number | null;
 }
 
 export type MemberRegisteredHook = (tx: Tx, r: MemberRegistered) => Promise<void>;

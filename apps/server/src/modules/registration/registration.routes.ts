@@ -1,7 +1,7 @@
 import { adminAffiliateEndpoints, registrationEndpoints as e } from '@bp/contract';
 import type { FastifyRequest } from 'fastify';
 import type { ModuleContext } from '../../platform/module.js';
-import { browserIdOf } from '../../platform/cookies.js';
+import { browserIdOf, deviceIdOf } from '../../platform/cookies.js';
 import type { RegisterMeta, RegistrationService } from './registration.service.js';
 
 function metaOf(req: FastifyRequest, deviceId: string | undefined): RegisterMeta {
@@ -27,10 +27,10 @@ export function registrationRoutes(ctx: ModuleContext, reg: RegistrationService)
     reg.checkAffiliate(merchant, query.code, query.domain, req.hostname),
   );
   ctx.route(e.register, ({ merchant, body, req }) =>
-    reg.register(merchant, body, 'username', metaOf(req, body.loginDeviceId)),
+    reg.register(merchant, body, 'username', metaOf(req, deviceIdOf(req, body.loginDeviceId))),
   );
   ctx.route(e.registerMobile, ({ merchant, body, req }) =>
-    reg.register(merchant, body, 'mobile', metaOf(req, body.loginDeviceId)),
+    reg.register(merchant, body, 'mobile', metaOf(req, deviceIdOf(req, body.loginDeviceId))),
   );
   ctx.route(adminAffiliateEndpoints.list, ({ actor }) => reg.listAffiliates(actor));
   ctx.route(adminAffiliateEndpoints.create, ({ actor, ip, body }) =>

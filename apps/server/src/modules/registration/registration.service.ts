@@ -366,7 +366,13 @@ export function createRegistrationService(deps: {
             registerDomain: domain,
             createdAt: now,
           });
-          await hooks.registered(tx, { merchantId: merchant.id, memberId: m.id, ip: meta.ip });
+          await hooks.registered(tx, {
+            merchantId: merchant.id,
+            memberId: m.id,
+            ip: meta.ip,
+            deviceId: meta.deviceId ?? null,
+            referrerId: upline.referrerId,
+          });
           await members.recordEvent(
             {
               merchantId: merchant.id,
