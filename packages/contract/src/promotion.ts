@@ -30,7 +30,18 @@ export const PROMOTION_CATEGORIES = [
 ] as const;
 /** SPEC 2.7 tags ("HIGH RABATE" there is a typo of the original's). */
 export const PROMOTION_TAGS = ['NEWBIE', 'LIMITED', 'SPECIAL_OFFER', 'DAILY', 'HIGH_REBATE', 'VIP'] as const;
-export const PROMOTION_AUDIENCES = ['ALL', 'NEW_MEMBERS'] as const;
+/**
+ * ALL: every member; NEW_MEMBERS: registered since the promotion's start; VIP_LEVELS: members of the
+ * levels listed; AGENT_TEAMS: the whole downline of the agents listed; MEMBER_LIST: the members listed.
+ */
+export const PROMOTION_AUDIENCES = [
+  'ALL',
+  'NEW_MEMBERS',
+  'VIP_LEVELS',
+  'AGENT_TEAMS',
+  'MEMBER_LIST',
+] as const;
+const ZUsernameRef = z.string().trim().min(1).max(64);
 /**
  * FIRST_DEPOSIT: join, then the first credited deposit grants it; CLAIM: the member claims it;
  * SIGN_UP: paid to every member who registers while it runs (SPEC 9 registration bonus);
@@ -78,6 +89,14 @@ const ZPromotionFields = z.object({
   startDate: ZInstant.default(null),
   endDate: ZInstant.default(null),
   audience: z.enum(PROMOTION_AUDIENCES).default('ALL'),
+  /** VIP_LEVELS: the level numbers whose members it is for */
+  audienceVipLevels: z.array(z.number().int().min(0).max(99)).max(100).default([]),
+  /** AGENT_TEAMS: the agents (usernames) whose whole downline it is for */
+  audienceAgents: z.array(ZUsernameRef).max(1000).default([]),
+  /** MEMBER_LIST: the members (usernames) it is for */
+  audienceMembers: z.array(ZUsernameRef).max(10_000).default([]),
+  /** members (usernames) kept out of it whatever the audience */
+  excludedMembers: z.array(ZUsernameRef).max(10_000).default([]),
   trigger: z.enum(PROMOTION_TRIGGERS),
   rewardKind: z.enum(PROMOTION_REWARD_KINDS),
   /** FIXED: the bonus */
@@ -103,6 +122,18 @@ export const ZPromotionInput = ZPromotionFields.refine(
     path: ['endDate'],
   },
 )
+  .refine((v) => v.audience !== 'VIP_LEVELS' || v.audienceVipLevels.length > 0, {
+    message: 'a VIP audience needs at least one level',
+    path: ['audienceVipLevels'],
+  })
+  .refine((v) => v.audience !== 'AGENT_TEAMS' || v.audienceAgents.length > 0, {
+    message: "an agents' teams audience needs at least one agent",
+    path: ['audienceAgents'],
+  })
+  .refine((v) => v.audience !== 'MEMBER_LIST' || v.audienceMembers.length > 0, {
+    message: 'a member list audience needs at least one member',
+    path: ['audienceMembers'],
+  })
   .refine((v) => v.rewardKind !== 'FIXED' || v.rewardAmount !== null, {
     message: 'a fixed reward needs rewardAmount',
     path: ['rewardAmount'],
@@ -129,6 +160,10 @@ export const ZPromotionAdmin = z.object({
   startDate: z.string().nullable(),
   endDate: z.string().nullable(),
   audience: z.string(),
+  audienceVipLevels: z.array(z.number().int()),
+  audienceAgents: z.array(z.string()),
+  audienceMembers: z.array(z.string()),
+  excludedMembers: z.array(z.string()),
   trigger: z.string(),
   rewardKind: z.string(),
   rewardAmount: ZMoney.nullable(),

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { authEvent, member, memberAuthSetting, memberTree, merchantCountry } from '../../db/schema/index.js';
 
@@ -93,6 +93,19 @@ export const memberRepo = {
       .where(and(eq(member.merchantId, merchantId), eq(member.id, id)))
       .for('update');
     return row;
+  },
+  /** The merchant's members with these usernames (case-insensitive keys); unknown names are left out. */
+  async findByUsernameKeys(db: Executor, merchantId: number, keys: string[]) {
+    if (keys.length === 0) return [];
+    return db
+      .select({
+        id: member.id,
+        username: member.username,
+        usernameKey: member.usernameKey,
+        type: member.type,
+      })
+      .from(member)
+      .where(and(eq(member.merchantId, merchantId), inArray(member.usernameKey, keys)));
   },
   async findByUsernameKey(db: Executor, merchantId: number, key: string): Promise<MemberRow | undefined> {
     const [row] = await db

@@ -291,6 +291,9 @@ export function createMemberService({ db, clock }: { db: Executor; clock: Clock 
     },
     /** Row lock for read-check-write sequences inside the caller's transaction. */
     lockById: (tx: Executor, merchantId: number, id: number) => memberRepo.lockById(tx, merchantId, id),
+    /** Members of the merchant by username (any case); names nobody has are absent from the answer. */
+    findByUsernames: (merchantId: number, usernames: string[], ex: Executor = db) =>
+      memberRepo.findByUsernameKeys(ex, merchantId, [...new Set(usernames.map(usernameKey))]),
     isUsernameTaken: async (merchantId: number, username: string, ex: Executor = db) =>
       (await memberRepo.findByUsernameKey(ex, merchantId, usernameKey(username))) !== undefined,
 

@@ -14,7 +14,7 @@ export interface PromotionRow {
   active: boolean;
   startAt: Date | null;
   endAt: Date | null;
-  audience: 'ALL' | 'NEW_MEMBERS';
+  audience: 'ALL' | 'NEW_MEMBERS' | 'VIP_LEVELS' | 'AGENT_TEAMS' | 'MEMBER_LIST';
   trigger: 'FIRST_DEPOSIT' | 'CLAIM' | 'SIGN_UP' | TReferralTrigger;
   rewardKind: 'PERCENT' | 'FIXED';
   rewardAmount: bigint | null;
@@ -29,6 +29,21 @@ export interface PromotionRow {
   updatedAt: Date;
 }
 export type PromotionValues = Omit<PromotionRow, 'id' | 'merchantId' | 'createdAt' | 'updatedAt'>;
+
+/** A promotion's audience lists (promotion_audience rows): levels, and members named by id and username. */
+export interface AudienceLists {
+  vipLevels: number[];
+  agents: { id: number; username: string }[];
+  members: { id: number; username: string }[];
+  excluded: { id: number; username: string }[];
+}
+export const NO_AUDIENCE: AudienceLists = { vipLevels: [], agents: [], members: [], excluded: [] };
+const AUDIENCE_KEY = {
+  VIP_LEVEL: 'vipLevels',
+  AGENT: 'agents',
+  MEMBER: 'members',
+  EXCLUDED: 'excluded',
+} as const;
 
 export interface ClaimRow {
   id: bigint;
@@ -176,6 +191,84 @@ export const promotionRepo = {
           returning ${P_COLS}`,
     );
     return r ? promotionOf(r) : undefined;
+  },
+
+  /** The audience lists of these promotions (usernames read from the member rows). */
+  async audienceOf(
+    ex: Executor,
+    merchantId: number,
+    promotionIds: number[],
+  ): Promise<Map<number, AudienceLists>> {
+    const out = new Map<number, AudienceLists>();
+    if (promotionIds.length === 0) return out;
+    const list = await rows<{
+      promotion_id: number;
+      kind: keyof typeof AUDIENCE_KEY;
+      ref: number;
+      username: string | null;
+    }>(
+      ex,
+      sql`select a.promotion_id, a.kind, a.ref, m.username
+          from promotion_audience a join promotion p on p.id = a.promotion_id and p.merchant_id = ${merchantId}
+          left join member m on a.kind <> 'VIP_LEVEL' and m.id = a.ref and m.merchant_id = ${merchantId}
+          where a.promotion_id = any(${`{${promotionIds.join(',')}}`}::int[])
+          order by a.promotion_id, a.kind, coalesce(m.username_key, ''), a.ref`,
+    );
+    for (const r of list) {
+      const id = Number(r.promotion_id);
+      const lists = out.get(id) ?? { vipLevels: [], agents: [], members: [], excluded: [] };
+      const key = AUDIENCE_KEY[r.kind];
+      if (key === 'vipLevels') lists.vipLevels.push(Number(r.ref));
+      else lists[key].push({ id: Number(r.ref), username: r.username ?? '' });
+      out.set(id, lists);
+    }
+    return out;
+  },
+  /** Replaces a promotion's audience lists (in the caller's transaction). */
+  async setAudience(tx: Executor, promotionId: number, a: AudienceLists) {
+    await rows(tx, sql`delete from promotion_audience where promotion_id = ${promotionId}`);
+    const refs: [string, number][] = [
+      ...a.vipLevels.map((l): [string, number] => ['VIP_LEVEL', l]),
+      ...a.agents.map((m): [string, number] => ['AGENT', m.id]),
+      ...a.members.map((m): [string, number] => ['MEMBER', m.id]),
+      ...a.excluded.map((m): [string, number] => ['EXCLUDED', m.id]),
+    ];
+    if (refs.length === 0) return;
+    await rows(
+      tx,
+      sql`insert into promotion_audience (promotion_id, kind, ref)
+          select ${promotionId}, k, r from unnest(${`{${refs.map(([k]) => k).join(',')}}`}::text[],
+            ${`{${refs.map(([, r]) => r).join(',')}}`}::int[]) as u(k, r)
+          on conflict do nothing`,
+    );
+  },
+  /**
+   * Which of these promotions the member is in the audience of, and not excluded from: THE
+   * eligibility rule, in one statement (new members: registered at or after the promotion's start;
+   * VIP levels: the member's level, 0 without a rank; agents' teams: anywhere below a listed agent).
+   */
+  async eligibleIds(ex: Executor, memberId: number, promotionIds: number[]): Promise<Set<number>> {
+    if (promotionIds.length === 0) return new Set();
+    const list = await rows<{ id: number }>(
+      ex,
+      sql`select p.id from promotion p join member m on m.id = ${memberId} and m.merchant_id = p.merchant_id
+          where p.id = any(${`{${promotionIds.join(',')}}`}::int[])
+            and case p.audience
+              when 'ALL' then true
+              when 'NEW_MEMBERS' then m.created_at >= coalesce(p.start_at, p.created_at)
+              when 'VIP_LEVELS' then exists (select 1 from promotion_audience a where a.promotion_id = p.id
+                and a.kind = 'VIP_LEVEL'
+                and a.ref = coalesce((select v.level from vip_member v where v.member_id = m.id), 0))
+              when 'AGENT_TEAMS' then exists (select 1 from promotion_audience a
+                join member_tree t on t.ancestor_id = a.ref and t.descendant_id = m.id and t.depth > 0
+                where a.promotion_id = p.id and a.kind = 'AGENT')
+              when 'MEMBER_LIST' then exists (select 1 from promotion_audience a where a.promotion_id = p.id
+                and a.kind = 'MEMBER' and a.ref = m.id)
+              else false end
+            and not exists (select 1 from promotion_audience a where a.promotion_id = p.id
+              and a.kind = 'EXCLUDED' and a.ref = m.id)`,
+    );
+    return new Set(list.map((r) => Number(r.id)));
   },
 
   async claimsOfMember(ex: Executor, memberId: number) {

@@ -17,12 +17,14 @@ import type { Clock } from '../../platform/module.js';
 import type { AuditService, AuditWho } from '../audit/index.js';
 import type { DepositCredited } from '../deposit/index.js';
 import type { LedgerService } from '../ledger/index.js';
-import { isTrial, type MemberService } from '../member/index.js';
+import { isAgent, isTrial, type MemberService } from '../member/index.js';
 import { assertCan } from '../operator/index.js';
 import { auditedWrite, pickText, sanitizeHtml, stripTags } from '../system/index.js';
 import { parseAmount } from '../wallet/index.js';
 import {
   promotionRepo as repo,
+  NO_AUDIENCE,
+  type AudienceLists,
   type ClaimRow,
   type PromotionRow,
   type PromotionValues,
@@ -40,7 +42,7 @@ import {
 export interface PromotionDeps {
   db: Db;
   ledger: LedgerService;
-  members: Pick<MemberService, 'getById'>;
+  members: Pick<MemberService, 'getById' | 'findByUsernames'>;
   audit: AuditService;
   events: EventBus;
   clock: Clock;
@@ -56,7 +58,8 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const mapText = (t: Record<string, string>, fn: (s: string) => string) =>
   Object.fromEntries(Object.entries(t).map(([k, v]) => [k, fn(v)]));
 
-function adminView(p: PromotionRow, m: Money): TPromotionAdmin {
+function adminView(p: PromotionRow, m: Money, aud: AudienceLists = NO_AUDIENCE): TPromotionAdmin {
+  const names = (l: { username: string }[]) => l.map((x) => x.username);
   const money = (v: bigint | null) => (v === null ? null : fromMinor(v, m.currencyDecimals));
   return {
     id: p.id,
@@ -69,6 +72,10 @@ function adminView(p: PromotionRow, m: Money): TPromotionAdmin {
     startDate: iso(p.startAt),
     endDate: iso(p.endAt),
     audience: p.audience,
+    audienceVipLevels: aud.vipLevels,
+    audienceAgents: names(aud.agents),
+    audienceMembers: names(aud.members),
+    excludedMembers: names(aud.excluded),
     trigger: p.trigger,
     rewardKind: p.rewardKind,
     rewardAmount: money(p.rewardAmount),
@@ -169,9 +176,43 @@ export function createPromotionService(deps: PromotionDeps) {
     };
   }
 
-  /** Whether the member is in the promotion's audience (new members: registered since its start). */
-  function inAudience(p: PromotionRow, joinedAt: Date) {
-    return p.audience === 'ALL' || joinedAt >= (p.startAt ?? p.createdAt);
+  /**
+   * The audience lists of an operator's input, members named by username resolved in the merchant:
+   * a name nobody has (or, for agents' teams, a name that is not an agent's) is refused, naming it.
+   */
+  async function resolveAudience(
+    ex: Executor,
+    merchantId: number,
+    v: z.output<typeof ZPromotionInput>,
+  ): Promise<AudienceLists> {
+    const lists = {
+      agents: v.audience === 'AGENT_TEAMS' ? v.audienceAgents : [],
+      members: v.audience === 'MEMBER_LIST' ? v.audienceMembers : [],
+      excluded: v.excludedMembers,
+    };
+    const found = await members.findByUsernames(
+      merchantId,
+      [...lists.agents, ...lists.members, ...lists.excluded],
+      ex,
+    );
+    const byKey = new Map(found.map((m) => [m.usernameKey, m]));
+    const resolve = (path: string, names: string[], agentsOnly = false) =>
+      names.map((n) => {
+        const m = byKey.get(n.trim().toLowerCase());
+        if (!m || (agentsOnly && !isAgent(m))) {
+          throw new AppError('request_param_err', {
+            value: { issues: [{ path, message: `${agentsOnly ? 'no agent' : 'no member'} named ${n}` }] },
+          });
+        }
+        return { id: m.id, username: m.username };
+      });
+    const unique = <T extends { id: number }>(l: T[]) => [...new Map(l.map((x) => [x.id, x])).values()];
+    return {
+      vipLevels: v.audience === 'VIP_LEVELS' ? [...new Set(v.audienceVipLevels)].sort((a, b) => a - b) : [],
+      agents: unique(resolve('audienceAgents', lists.agents, true)),
+      members: unique(resolve('audienceMembers', lists.members)),
+      excluded: unique(resolve('excludedMembers', lists.excluded)),
+    };
   }
 
   function claimView(
@@ -312,18 +353,22 @@ export function createPromotionService(deps: PromotionDeps) {
 
   async function memberStatuses(actor: MemberActor, merchant: MerchantContext, lang: string) {
     const now = clock.now();
-    const [live, claims, member, deposits] = await Promise.all([
+    const [live, claims, deposits] = await Promise.all([
       repo.listLive(db, merchant.id, now),
       repo.claimsOfMember(db, actor.memberId),
-      members.getById(merchant.id, actor.memberId),
       depositCount(db, actor.memberId),
     ]);
+    const eligible = await repo.eligibleIds(
+      db,
+      actor.memberId,
+      live.map((p) => p.id),
+    );
     const byPromotion = new Map(claims.map((c) => [c.promotionId, c]));
     // a referral promotion has a claim per invited friend: it shows the ones waiting for a claim
     const waiting = new Set(claims.filter((c) => c.status === 'JOINED').map((c) => c.promotionId));
     const fb = merchant.defaultLanguage.toUpperCase();
     return live
-      .filter((p) => byPromotion.has(p.id) || inAudience(p, member.createdAt))
+      .filter((p) => byPromotion.has(p.id) || eligible.has(p.id))
       .map((p) =>
         playerView(
           p,
@@ -376,8 +421,13 @@ export function createPromotionService(deps: PromotionDeps) {
         repo.list(db, merchant.id, { limit: q.pageSize, offset: (q.pageNo - 1) * q.pageSize }),
         repo.count(db, merchant.id),
       ]);
+      const audiences = await repo.audienceOf(
+        db,
+        merchant.id,
+        list.map((p) => p.id),
+      );
       return {
-        list: list.map((p) => adminView(p, merchant)),
+        list: list.map((p) => adminView(p, merchant, audiences.get(p.id))),
         pageNo: q.pageNo,
         pageSize: q.pageSize,
         totalCount,
@@ -387,11 +437,14 @@ export function createPromotionService(deps: PromotionDeps) {
 
     async adminCreate(who: AuditWho, merchant: MerchantContext, input: TPromotionInput) {
       assertCan(who.actor, 'write');
-      const values = valuesOf(parseInput(input), merchant);
+      const parsed = parseInput(input);
+      const values = valuesOf(parsed, merchant);
       positive(values);
       const change = await auditedWrite(db, undefined, async (tx) => {
+        const aud = await resolveAudience(tx, merchant.id, parsed);
         const row = await repo.insert(tx, merchant.id, values);
-        const after = adminView(row, merchant);
+        await repo.setAudience(tx, row.id, aud);
+        const after = adminView(row, merchant, aud);
         await audit.record(tx, who, {
           action: 'promotion.create',
           entityType: 'promotion',
@@ -409,12 +462,15 @@ export function createPromotionService(deps: PromotionDeps) {
       const change = await auditedWrite(db, undefined, async (tx) => {
         const current = await repo.get(tx, merchant.id, id, true);
         if (!current) throw new AppError('promotion_not_found');
-        const before = adminView(current, merchant);
+        const before = adminView(current, merchant, (await repo.audienceOf(tx, merchant.id, [id])).get(id));
         const { id: _i, updatedAt: _u, ...rest } = before;
-        const values = valuesOf(parseInput({ ...rest, ...patch }), merchant);
+        const parsed = parseInput({ ...rest, ...patch });
+        const values = valuesOf(parsed, merchant);
         positive(values);
+        const aud = await resolveAudience(tx, merchant.id, parsed);
         const row = (await repo.update(tx, merchant.id, id, values, clock.now()))!;
-        const after = adminView(row, merchant);
+        await repo.setAudience(tx, id, aud);
+        const after = adminView(row, merchant, aud);
         await audit.record(tx, who, {
           action: 'promotion.update',
           entityType: 'promotion',
@@ -575,8 +631,9 @@ export function createPromotionService(deps: PromotionDeps) {
       const now = clock.now();
       if ((p.startAt && now < p.startAt) || (p.endAt && now >= p.endAt))
         throw new AppError('promotion_unavailable');
-      const member = await members.getById(merchant.id, actor.memberId);
-      if (!inAudience(p, member.createdAt)) throw new AppError('promotion_unavailable');
+      if (!(await repo.eligibleIds(db, actor.memberId, [p.id])).has(p.id)) {
+        throw new AppError('promotion_unavailable');
+      }
       // a sign-up bonus is paid on registration, never joined afterwards; a referral reward is earned
       // by inviting friends (and claimed through the referral call)
       if (p.trigger === 'SIGN_UP' || isReferralTrigger(p.trigger))
