@@ -298,6 +298,11 @@ export const GAME_SERVER_ERRORS = {
   },
   game_bet_invalid: { status: 422, en: 'This bet is not allowed', bn: 'এই বাজি অনুমোদিত নয়' },
   game_insufficient_balance: { status: 409, en: 'Insufficient balance', bn: 'অপর্যাপ্ত ব্যালেন্স' },
+  game_bonus_max_bet: {
+    status: 409,
+    en: 'This stake is above the maximum bet allowed while your bonus is being wagered',
+    bn: 'বোনাস বাজি চলাকালীন এই বাজি সর্বোচ্চ অনুমোদিত বাজির চেয়ে বেশি',
+  },
   game_round_closed: { status: 409, en: 'Betting is closed for this round', bn: 'এই রাউন্ডে বাজি বন্ধ' },
   game_wallet_unavailable: {
     status: 503,

@@ -57,6 +57,21 @@ export const PROMOTION_TRIGGERS = [
 ] as const;
 export const PROMOTION_REWARD_KINDS = ['PERCENT', 'FIXED'] as const;
 export const PROMOTION_WAGERING_BASES = ['BONUS', 'BONUS_DEPOSIT'] as const;
+/** Which money a bet draws first while a bonus is open (the rest from the other). */
+export const PROMOTION_BET_ORDERS = ['REAL_FIRST', 'BONUS_FIRST'] as const;
+/** The catalogue's game types, whose stakes count towards wagering at each promotion's percent. */
+export const WAGERING_GAME_TYPES = [
+  'RNG',
+  'LIVE',
+  'FISH',
+  'SPORTS',
+  'ESPORTS',
+  'PVP',
+  'COCKFIGHT',
+  'LOTT',
+  'ELOTT',
+] as const;
+const ZContributions = z.partialRecord(z.enum(WAGERING_GAME_TYPES), z.number().int().min(0).max(100));
 /**
  * What a member sees on a promotion (SPEC 4 activity statuses): Join / Claim (it can act), Joined
  * (waiting for its deposit), Process (bonus granted, wagering open), Claimed (paid out as real money),
@@ -114,6 +129,14 @@ const ZPromotionFields = z.object({
   expiryDays: z.number().int().min(1).max(3650).nullable().default(null),
   /** one claim per IP address: a second account from the same address does not collect it */
   onePerIp: z.boolean().default(false),
+  /** bets draw real money first (default) or bonus money first while the bonus is open */
+  betOrder: z.enum(PROMOTION_BET_ORDERS).default('REAL_FIRST'),
+  /** the largest stake accepted while the bonus is open (null: no limit) */
+  maxBet: ZAmount.nullable().default(null),
+  /** percent of a settled stake that counts towards wagering per game type; a type not listed: 100 */
+  contributions: ZContributions.default({}),
+  /** a withdrawal request forfeits the open bonus instead of being refused for its turnover */
+  forfeitOnWithdraw: z.boolean().default(false),
 });
 export const ZPromotionInput = ZPromotionFields.refine(
   (v) => !v.startDate || !v.endDate || new Date(v.startDate) < new Date(v.endDate),
@@ -174,6 +197,10 @@ export const ZPromotionAdmin = z.object({
   wageringBase: z.string(),
   expiryDays: z.number().int().nullable(),
   onePerIp: z.boolean(),
+  betOrder: z.string(),
+  maxBet: ZMoney.nullable(),
+  contributions: z.record(z.string(), z.number()),
+  forfeitOnWithdraw: z.boolean(),
   updatedAt: z.string(),
 });
 export type TPromotionAdmin = z.infer<typeof ZPromotionAdmin>;
@@ -202,6 +229,10 @@ export const ZPlayerPromotion = z.object({
   wageringMultiple: z.number(),
   wageringBase: z.string(),
   expiryDays: z.number().int().nullable(),
+  betOrder: z.string(),
+  maxBet: ZMoney.nullable(),
+  contributions: z.record(z.string(), z.number()),
+  forfeitOnWithdraw: z.boolean(),
   /** this member's status (visitors: Join, Claim, `coming soon` or Close) */
   status: z.enum(PROMOTION_STATUSES),
 });

@@ -123,4 +123,9 @@ export const VENDOR_WALLET_ERRORS = {
   },
   vendor_player_blocked: { status: 403, en: 'Player blocked', bn: 'খেলোয়াড় অবরুদ্ধ' },
   vendor_limit_reached: { status: 403, en: 'Bet limit reached', bn: 'বাজির সীমা পূর্ণ হয়েছে' },
+  vendor_bonus_max_bet: {
+    status: 403,
+    en: 'This stake is above the maximum bet allowed while your bonus is being wagered',
+    bn: 'বোনাস বাজি চলাকালীন এই বাজি সর্বোচ্চ অনুমোদিত বাজির চেয়ে বেশি',
+  },
 } as const;

@@ -309,6 +309,7 @@ export function createRoundService({
           }
           if (a.code === 'vendor_token_invalid') throw new AppError('game_session_invalid');
           if (a.code === 'vendor_txn_cancelled') throw new AppError('game_wallet_unavailable');
+          if (a.code === 'vendor_bonus_max_bet') throw new AppError('game_bonus_max_bet');
           throw new AppError('game_bet_invalid', { detail: a.code });
         }
         if (a.kind === 'unavailable') {

@@ -15,10 +15,12 @@ import {
 } from '../../test/factories.js';
 
 /**
- * Random workloads of deposits, joins and claims, settled bets, withdrawals and expiries through
- * HTTP (a seeded generator: a failure replays). After every step the ledger invariants hold; bonus
- * money never reaches the main wallet before its wagering is met, and no withdrawal is accepted
- * while a member has a bonus whose wagering is open.
+ * Random workloads of deposits, joins and claims, settled bets (drawing real money first, then
+ * bonus money), withdrawals and expiries through HTTP (a seeded generator: a failure replays). After
+ * every step the ledger invariants hold; bonus money never reaches the main wallet before its
+ * wagering is met (only a conversion moves it, and only of a met bonus); no withdrawal is accepted
+ * while a member has a bonus whose wagering is open; a member without an open bonus holds no bonus
+ * money; every win on a bet that drew bonus money went back to the bonus account in proportion.
  */
 let t: TestApp;
 let merchantId: number;
@@ -92,6 +94,49 @@ async function convertedMet() {
   }
 }
 
+/**
+ * Bonus money reaches MAIN only through a conversion entry (its claim CONVERTED, checked by
+ * convertedMet), and no bonus balance is negative or left without an open bonus.
+ */
+async function bonusStaysBonus(why: string) {
+  const leaks = await rows<{ idem_key: string }>(
+    db(),
+    sql`select e.idem_key from ledger_entry e
+        join ledger_line lb on lb.entry_id = e.id and lb.amount < 0
+        join ledger_account ab on ab.id = lb.account_id and ab.code = 'bonus' and ab.member_id is not null
+        join ledger_line lm on lm.entry_id = e.id and lm.amount > 0
+        join ledger_account am on am.id = lm.account_id and am.code = 'main' and am.member_id = ab.member_id
+        where e.merchant_id = ${merchantId} and e.idem_key not like 'promo:convert:%'`,
+  );
+  expect(leaks, why).toEqual([]);
+  const stranded = await rows<{ member_id: number; balance: string }>(
+    db(),
+    sql`select a.member_id, a.balance::text from ledger_account a
+        where a.merchant_id = ${merchantId} and a.code = 'bonus' and a.member_id is not null
+          and (a.balance < 0 or (a.balance > 0 and not exists (
+            select 1 from promotion_claim c where c.member_id = a.member_id and c.status = 'ACTIVE')))`,
+  );
+  expect(stranded, why).toEqual([]);
+  // a win's bonus share: ceil(win * bonus stake / stake), the rest to MAIN
+  const wins = await rows<{ win: string; stake: string; bonus: string; to_bonus: string }>(
+    db(),
+    sql`select cr.amount::text as win, d.stake::text, d.bonus::text,
+          coalesce((select sum(l.amount) from ledger_line l join ledger_account a on a.id = l.account_id
+                    where l.entry_id = cr.entry_id and a.code = 'bonus' and a.member_id is not null), 0)::text as to_bonus
+        from vendor_txn cr
+        join lateral (select sum(amount) as stake, sum(bonus_amount) as bonus from vendor_txn b
+                      where b.merchant_id = cr.merchant_id and b.vendor_code = cr.vendor_code
+                        and b.member_id = cr.member_id and b.round_id = cr.round_id and b.op = 'debit'
+                        and b.status = 'ok' and not b.rolled_back) d on true
+        where cr.merchant_id = ${merchantId} and cr.op = 'credit' and cr.status = 'ok' and cr.amount > 0`,
+  );
+  for (const w of wins) {
+    const [win, stake, bonus] = [BigInt(w.win), BigInt(w.stake), BigInt(w.bonus)];
+    const want = bonus > 0n ? (win * bonus + stake - 1n) / stake : 0n;
+    expect(BigInt(w.to_bonus), why).toBe(want < win ? want : win);
+  }
+}
+
 describe('promotion property', () => {
   it('random deposits, claims, bets, expiries and withdrawals keep every invariant', async () => {
     const seed = Number(process.env.PROMO_SEED ?? 20261126);
@@ -112,6 +157,8 @@ describe('promotion property', () => {
       rewardKind: 'FIXED',
       rewardAmount: '40',
       wageringMultiple: 3,
+      maxBet: '120',
+      betOrder: 'BONUS_FIRST',
     });
     const cash = await promotion({ trigger: 'CLAIM', rewardKind: 'FIXED', rewardAmount: '5' });
     // one after another: parallel logins from one address would meet the login captcha
@@ -149,7 +196,7 @@ describe('promotion property', () => {
             win: pick(['0', '0', '5', '50', '300']),
           });
         } catch {
-          // a bet above the real balance is refused by the wallet: nothing moved
+          // a bet above the playable balance (or the bonus's max bet) is refused: nothing moved
         }
       } else if (op === 'withdraw') {
         const res = await t.app.inject({
@@ -175,6 +222,7 @@ describe('promotion property', () => {
         expect(res.statusCode, why).toBe(200);
       }
       await convertedMet();
+      await bonusStaysBonus(why);
     }
     await expectLedgerInvariants(db());
     // the workload reached the states it is about
@@ -187,15 +235,24 @@ describe('promotion property', () => {
       seen.has('CONVERTED') && (seen.has('ACTIVE') || seen.has('FORFEITED')),
       JSON.stringify(states),
     ).toBe(true);
+    // bets drew bonus money
+    const [drawn] = await rows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from vendor_txn where merchant_id = ${merchantId} and op = 'debit' and bonus_amount > 0`,
+    );
+    expect(drawn!.n).toBeGreaterThan(0);
     // what the grants paid, less what was forfeited, is what the house's bonus accounts gave away
-    const [paid] = await rows<{ given: string; claims: string }>(
+    const [paid] = await rows<{ given: string; grants: string; forfeits: string }>(
       db(),
       sql`select
             (select coalesce(-sum(a.balance), 0) from ledger_account a where a.merchant_id = ${merchantId}
                and a.member_id is null and a.code = 'bonus')::text as given,
-            (select coalesce(sum(bonus_amount) filter (where status in ('ACTIVE', 'CONVERTED')), 0)
-               from promotion_claim where merchant_id = ${merchantId})::text as claims`,
+            (select coalesce(sum(bonus_amount) filter (where status in ('ACTIVE', 'CONVERTED', 'FORFEITED')), 0)
+               from promotion_claim where merchant_id = ${merchantId})::text as grants,
+            (select coalesce(sum(l.amount), 0) from ledger_entry e join ledger_line l on l.entry_id = e.id
+               join ledger_account a on a.id = l.account_id and a.member_id is null and a.code = 'bonus'
+               where e.merchant_id = ${merchantId} and e.idem_key like 'promo:forfeit:%')::text as forfeits`,
     );
-    expect(BigInt(paid!.given)).toBe(BigInt(paid!.claims));
+    expect(BigInt(paid!.given)).toBe(BigInt(paid!.grants) - BigInt(paid!.forfeits));
   }, 120_000);
 });

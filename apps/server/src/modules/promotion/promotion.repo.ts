@@ -25,6 +25,12 @@ export interface PromotionRow {
   wageringBase: 'BONUS' | 'BONUS_DEPOSIT';
   expiryDays: number | null;
   onePerIp: boolean;
+  betOrder: 'REAL_FIRST' | 'BONUS_FIRST';
+  /** the largest stake accepted while the bonus is ACTIVE */
+  maxBet: bigint | null;
+  /** percent of a settled stake that counts towards wagering, by game type (absent: 100) */
+  contributions: Record<string, number>;
+  forfeitOnWithdraw: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -91,6 +97,12 @@ function promotionOf(r: Record<string, unknown>): PromotionRow {
     wageringBase: r.wagering_base as PromotionRow['wageringBase'],
     expiryDays: r.expiry_days === null ? null : Number(r.expiry_days),
     onePerIp: Boolean(r.one_per_ip),
+    betOrder: r.bet_order as PromotionRow['betOrder'],
+    maxBet: big(r.max_bet),
+    contributions: (typeof r.contributions === 'string'
+      ? JSON.parse(r.contributions)
+      : r.contributions) as Record<string, number>,
+    forfeitOnWithdraw: Boolean(r.forfeit_on_withdraw),
     createdAt: new Date(r.created_at as string),
     updatedAt: new Date(r.updated_at as string),
   };
@@ -118,7 +130,8 @@ function claimOf(r: Record<string, unknown>): ClaimRow {
 // bigint columns as text: node-postgres and PGlite answer them differently otherwise
 const P_COLS = sql.raw(`id, merchant_id, category, tags, title, content, sequence, active, start_at, end_at,
   audience, trigger, reward_kind, reward_amount::text, reward_bp, reward_cap::text, min_deposit::text,
-  wagering_x100, wagering_base, expiry_days, one_per_ip, created_at, updated_at`);
+  wagering_x100, wagering_base, expiry_days, one_per_ip, bet_order, max_bet::text, contributions,
+  forfeit_on_withdraw, created_at, updated_at`);
 const C_COLS = sql.raw(`id::text, merchant_id, promotion_id, member_id, status, deposit_order_no,
   deposit_amount::text, bonus_amount::text, required_turnover::text, granted_at, expires_at, closed_at, created_at, occurrence`);
 
@@ -165,12 +178,13 @@ export const promotionRepo = {
       ex,
       sql`insert into promotion (merchant_id, category, tags, title, content, sequence, active, start_at, end_at,
             audience, trigger, reward_kind, reward_amount, reward_bp, reward_cap, min_deposit, wagering_x100,
-            wagering_base, expiry_days, one_per_ip)
+            wagering_base, expiry_days, one_per_ip, bet_order, max_bet, contributions, forfeit_on_withdraw)
           values (${merchantId}, ${v.category}, ${tagsArray(v.tags)}, ${JSON.stringify(v.title)}::jsonb,
             ${JSON.stringify(v.content)}::jsonb, ${v.sequence}, ${v.active}, ${v.startAt?.toISOString() ?? null}::timestamptz,
             ${v.endAt?.toISOString() ?? null}::timestamptz, ${v.audience}, ${v.trigger}, ${v.rewardKind},
             ${opt(v.rewardAmount)}::bigint, ${v.rewardBp}::int, ${opt(v.rewardCap)}::bigint, ${v.minDeposit.toString()}::bigint,
-            ${v.wageringX100}, ${v.wageringBase}, ${v.expiryDays}::int, ${v.onePerIp})
+            ${v.wageringX100}, ${v.wageringBase}, ${v.expiryDays}::int, ${v.onePerIp}, ${v.betOrder},
+            ${opt(v.maxBet)}::bigint, ${JSON.stringify(v.contributions)}::jsonb, ${v.forfeitOnWithdraw})
           returning ${P_COLS}`,
     );
     return promotionOf(r!);
@@ -186,6 +200,8 @@ export const promotionRepo = {
             reward_amount = ${opt(v.rewardAmount)}::bigint, reward_bp = ${v.rewardBp}::int,
             reward_cap = ${opt(v.rewardCap)}::bigint, min_deposit = ${v.minDeposit.toString()}::bigint,
             wagering_x100 = ${v.wageringX100}, wagering_base = ${v.wageringBase}, expiry_days = ${v.expiryDays}::int, one_per_ip = ${v.onePerIp},
+            bet_order = ${v.betOrder}, max_bet = ${opt(v.maxBet)}::bigint,
+            contributions = ${JSON.stringify(v.contributions)}::jsonb, forfeit_on_withdraw = ${v.forfeitOnWithdraw},
             updated_at = ${at.toISOString()}::timestamptz
           where merchant_id = ${merchantId} and id = ${id}
           returning ${P_COLS}`,
@@ -363,6 +379,63 @@ export const promotionRepo = {
       sql`select ${C_COLS} from promotion_claim where member_id = ${memberId} and status = 'ACTIVE' order by id`,
     );
     return list.map(claimOf);
+  },
+  /**
+   * The wallet's view of the member's open bonuses (member_bonus_state, read by vendor_wallet_apply):
+   * a row while any claim is ACTIVE, with the strictest rules of them (bonus first when any says so,
+   * the smallest max bet); none otherwise. Called in the transaction that grants or ends a bonus.
+   */
+  async syncBonusState(ex: Executor, merchantId: number, memberId: number) {
+    const [s] = await rows<{ n: number; bonus_first: boolean | null; max_bet: string | null }>(
+      ex,
+      sql`select count(*)::int as n, bool_or(p.bet_order = 'BONUS_FIRST') as bonus_first,
+            min(p.max_bet)::text as max_bet
+          from promotion_claim c join promotion p on p.id = c.promotion_id
+          where c.member_id = ${memberId} and c.status = 'ACTIVE'`,
+    );
+    if (!s || s.n === 0) {
+      await ex.execute(sql`delete from member_bonus_state where member_id = ${memberId}`);
+      return;
+    }
+    await ex.execute(
+      sql`insert into member_bonus_state (member_id, merchant_id, bonus_first, max_bet)
+          values (${memberId}, ${merchantId}, ${s.bonus_first ?? false}, ${s.max_bet}::bigint)
+          on conflict (member_id) do update set bonus_first = excluded.bonus_first, max_bet = excluded.max_bet`,
+    );
+  },
+  /** The member's bonus account balance (0 without one). */
+  async bonusBalance(ex: Executor, memberId: number): Promise<bigint> {
+    const [r] = await rows<{ b: string }>(
+      ex,
+      sql`select coalesce(sum(balance), 0)::text as b from ledger_account where member_id = ${memberId} and code = 'bonus'`,
+    );
+    return BigInt(r?.b ?? '0');
+  },
+  /**
+   * Whether a round that drew bonus money is still open (a live debit, no credit yet): its win is
+   * owed to the bonus account, so the member's last open bonus waits for it before it ends.
+   */
+  async openBonusRound(ex: Executor, memberId: number, since: Date): Promise<boolean> {
+    const r = await rows<{ x: number }>(
+      ex,
+      sql`select 1 as x from vendor_txn d
+          where d.member_id = ${memberId} and d.status = 'ok' and d.created_at >= ${since.toISOString()}::timestamptz
+            and d.op = 'debit' and d.bonus_amount > 0 and not d.rolled_back
+            and not exists (select 1 from vendor_txn c where c.merchant_id = d.merchant_id
+              and c.vendor_code = d.vendor_code and c.member_id = d.member_id and c.round_id = d.round_id
+              and c.op = 'credit' and c.status = 'ok')
+          limit 1`,
+    );
+    return r.length > 0;
+  },
+  /** ACTIVE claims of a member other than `claimId` (the last one ends with the whole bonus balance). */
+  async otherActive(ex: Executor, memberId: number, claimId: bigint): Promise<number> {
+    const [r] = await rows<{ n: number }>(
+      ex,
+      sql`select count(*)::int as n from promotion_claim where member_id = ${memberId} and status = 'ACTIVE'
+            and id <> ${claimId.toString()}::bigint`,
+    );
+    return r?.n ?? 0;
   },
   /** Members with an open bonus after `afterId`, in id order (the job's sweep, a batch at a time). */
   async membersWithActive(ex: Executor, afterId: number, limit: number) {

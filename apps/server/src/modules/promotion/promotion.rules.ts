@@ -103,3 +103,27 @@ export function statusOf(p: {
   if (p.trigger === 'SIGN_UP') return p.member ? 'Close' : 'Join';
   return p.deposited ? 'Close' : 'Join';
 }
+
+/**
+ * Wagering progress of valid bets by game type: each type's stakes count at the promotion's percent
+ * for it (a type not listed, or a game not in the catalogue, counts 100 %), rounded down per type.
+ */
+export function wageringProgress(byType: Map<string, bigint>, contributions: Record<string, number>): bigint {
+  let total = 0n;
+  for (const [type, stake] of byType) {
+    const pct = contributions[type] ?? 100;
+    total += (stake * BigInt(pct)) / 100n;
+  }
+  return total;
+}
+
+/**
+ * The share of a round's win that goes back to the bonus account: the win in the proportion its
+ * stakes drew bonus money, rounded up (a fraction of a minor unit won with bonus money never leaves
+ * unwagered). The wallet's database function applies the same rule (migration 0060).
+ */
+export function bonusShareOfWin(win: bigint, stake: bigint, bonusStake: bigint): bigint {
+  if (bonusStake <= 0n || stake <= 0n) return 0n;
+  const share = (win * bonusStake + stake - 1n) / stake;
+  return share < win ? share : win;
+}

@@ -37,6 +37,7 @@ import {
   remainingTurnover,
   requiredTurnover,
   statusOf,
+  wageringProgress,
 } from './promotion.rules.js';
 
 export interface PromotionDeps {
@@ -46,8 +47,11 @@ export interface PromotionDeps {
   audit: AuditService;
   events: EventBus;
   clock: Clock;
-  /** THE valid-bet definition (team figures): settled stakes of rounds first bet at or after `since` */
-  validBetSince: (ex: Executor, memberId: number, since: Date) => Promise<bigint>;
+  /**
+   * THE valid-bet definition (team figures) by game type: settled stakes of rounds first bet at or
+   * after `since`
+   */
+  validBetByType: (ex: Executor, memberId: number, since: Date) => Promise<Map<string, bigint>>;
   /** credited deposits the member has had */
   depositCount: (ex: Executor, memberId: number) => Promise<number>;
 }
@@ -86,6 +90,10 @@ function adminView(p: PromotionRow, m: Money, aud: AudienceLists = NO_AUDIENCE):
     wageringBase: p.wageringBase,
     expiryDays: p.expiryDays,
     onePerIp: p.onePerIp,
+    betOrder: p.betOrder,
+    maxBet: money(p.maxBet),
+    contributions: p.contributions,
+    forfeitOnWithdraw: p.forfeitOnWithdraw,
     updatedAt: p.updatedAt.toISOString(),
   };
 }
@@ -113,6 +121,10 @@ function valuesOf(v: z.output<typeof ZPromotionInput>, m: Money): PromotionValue
     wageringBase: v.wageringBase,
     expiryDays: v.expiryDays,
     onePerIp: v.onePerIp,
+    betOrder: v.betOrder,
+    maxBet: amount(v.maxBet),
+    contributions: v.contributions as Record<string, number>,
+    forfeitOnWithdraw: v.forfeitOnWithdraw,
   };
 }
 
@@ -134,6 +146,7 @@ function positive(v: PromotionValues) {
   };
   if (v.rewardAmount !== null && v.rewardAmount <= 0n) bad('rewardAmount');
   if (v.rewardCap !== null && v.rewardCap <= 0n) bad('rewardCap');
+  if (v.maxBet !== null && v.maxBet <= 0n) bad('maxBet');
 }
 
 /**
@@ -144,7 +157,21 @@ function positive(v: PromotionValues) {
  * no reward is paid twice whatever arrives at the same time.
  */
 export function createPromotionService(deps: PromotionDeps) {
-  const { db, ledger, members, audit, events, clock, validBetSince, depositCount } = deps;
+  const { db, ledger, members, audit, events, clock, validBetByType, depositCount } = deps;
+
+  /** A claim's wagering progress: its promotion's contribution per game type since its grant. */
+  async function progressOf(c: ClaimRow, p: PromotionRow | undefined): Promise<bigint> {
+    return wageringProgress(await validBetByType(db, c.memberId, c.grantedAt!), p?.contributions ?? {});
+  }
+
+  /**
+   * MAIN first: the wallet's serialisation point for the member (vendor_wallet_apply locks it before
+   * the bonus account), so a grant or an end of a bonus never deadlocks with a bet.
+   */
+  async function lockMain(tx: Tx, merchantId: number, memberId: number) {
+    const main = await ledger.account(tx, merchantId, { memberId, code: 'main' });
+    await ledger.lock(tx, [main]);
+  }
 
   function playerView(
     p: PromotionRow,
@@ -172,6 +199,10 @@ export function createPromotionService(deps: PromotionDeps) {
       wageringMultiple: a.wageringMultiple,
       wageringBase: p.wageringBase,
       expiryDays: p.expiryDays,
+      betOrder: p.betOrder,
+      maxBet: a.maxBet,
+      contributions: p.contributions,
+      forfeitOnWithdraw: p.forfeitOnWithdraw,
       status,
     };
   }
@@ -275,6 +306,7 @@ export function createPromotionService(deps: PromotionDeps) {
     const required = requiredTurnover(p, bonus, depositAmount);
     const now = clock.now();
     const cash = required === 0n;
+    await lockMain(tx, claim.merchantId, claim.memberId);
     const granted = await repo.grant(tx, claim.id, {
       status: cash ? 'CONVERTED' : 'ACTIVE',
       depositOrderNo: deposit?.orderNo ?? null,
@@ -298,30 +330,47 @@ export function createPromotionService(deps: PromotionDeps) {
         { account: { memberId: claim.memberId, code: cash ? 'main' : 'bonus' }, amount: bonus },
       ],
     });
+    if (!cash) await repo.syncBonusState(tx, claim.merchantId, claim.memberId);
     return true;
   }
 
-  /** Ends an ACTIVE bonus: its money to the main wallet (converted) or back to the house (forfeited). */
+  /**
+   * Ends an ACTIVE bonus: its money to the main wallet (converted) or back to the house (forfeited).
+   * Bonus money is pooled in the member's bonus account and played (won, lost): the last open bonus
+   * ends with the whole balance, one of several with at most its own amount; a bonus lost in play
+   * ends with nothing to move. The last one waits while a round that drew bonus money is open (its
+   * win is owed to the bonus account): answers false then, and the sweep comes back to it.
+   */
   async function close(claimId: bigint, how: 'CONVERTED' | 'FORFEITED'): Promise<boolean> {
     const done = await ledger.transaction(async (tx) => {
-      const c = await repo.lockClaim(tx, claimId);
-      if (!c || c.status !== 'ACTIVE') return undefined;
-      const amount = c.bonusAmount!;
-      await ledger.post(tx, {
-        merchantId: c.merchantId,
-        key: `promo:${how === 'CONVERTED' ? 'convert' : 'forfeit'}:${c.id}`,
-        type: 'bonus',
-        memberId: c.memberId,
-        refType: 'promotion_claim',
-        refId: c.id.toString(),
-        lines: [
-          { account: { memberId: c.memberId, code: 'bonus' }, amount: -amount },
-          how === 'CONVERTED'
-            ? { account: { memberId: c.memberId, code: 'main' }, amount }
-            : { account: { house: 'bonus', spread: c.memberId }, amount },
-        ],
-      });
+      const peek = await repo.lockClaim(tx, claimId);
+      if (!peek || peek.status !== 'ACTIVE') return undefined;
+      await lockMain(tx, peek.merchantId, peek.memberId);
+      const c = (await repo.lockClaim(tx, claimId))!;
+      if (c.status !== 'ACTIVE') return undefined;
+      const others = await repo.otherActive(tx, c.memberId, c.id);
+      if (others === 0 && (await repo.openBonusRound(tx, c.memberId, c.grantedAt!))) return undefined;
+      const balance = await repo.bonusBalance(tx, c.memberId);
+      const own = c.bonusAmount!;
+      const amount = others === 0 ? balance : own < balance ? own : balance;
+      if (amount > 0n) {
+        await ledger.post(tx, {
+          merchantId: c.merchantId,
+          key: `promo:${how === 'CONVERTED' ? 'convert' : 'forfeit'}:${c.id}`,
+          type: 'bonus',
+          memberId: c.memberId,
+          refType: 'promotion_claim',
+          refId: c.id.toString(),
+          lines: [
+            { account: { memberId: c.memberId, code: 'bonus' }, amount: -amount },
+            how === 'CONVERTED'
+              ? { account: { memberId: c.memberId, code: 'main' }, amount }
+              : { account: { house: 'bonus', spread: c.memberId }, amount },
+          ],
+        });
+      }
       await repo.close(tx, c.id, how, clock.now());
+      await repo.syncBonusState(tx, c.merchantId, c.memberId);
       return c;
     });
     if (done) events.emit('wallet.changed', { merchantId: done.merchantId, memberId: done.memberId });
@@ -329,24 +378,48 @@ export function createPromotionService(deps: PromotionDeps) {
   }
 
   /**
-   * Brings a member's open bonuses up to date: an expired one is forfeited, one whose wagering is met
-   * converts. Answers each open bonus's progress and the largest turnover still to bet.
+   * Brings a member's open bonuses up to date: an expired one is forfeited (so is one whose promotion
+   * forfeits on withdrawal, when a withdrawal asks), one whose wagering is met converts, and once the
+   * bonus money is all lost in play the rest end with nothing to pay. Answers each open bonus's
+   * progress and the largest turnover still to bet.
    */
-  async function refresh(memberId: number): Promise<{ remaining: bigint; progress: Map<bigint, bigint> }> {
+  async function refresh(
+    memberId: number,
+    opts: { withdrawing?: boolean } = {},
+  ): Promise<{ remaining: bigint; progress: Map<bigint, bigint> }> {
     const progress = new Map<bigint, bigint>();
     let remaining = 0n;
     const now = clock.now();
-    for (const c of await repo.activeClaims(db, memberId)) {
-      const done = await validBetSince(db, memberId, c.grantedAt!);
+    const open = await repo.activeClaims(db, memberId);
+    if (open.length === 0) return { remaining, progress };
+    const promotions = new Map<number, PromotionRow | undefined>();
+    const still: ClaimRow[] = [];
+    for (const c of open) {
+      if (!promotions.has(c.promotionId))
+        promotions.set(c.promotionId, await repo.get(db, c.merchantId, c.promotionId));
+      const p = promotions.get(c.promotionId);
+      const done = await progressOf(c, p);
       progress.set(c.id, done);
-      if (c.expiresAt && now >= c.expiresAt) {
-        await close(c.id, 'FORFEITED');
+      if ((c.expiresAt && now >= c.expiresAt) || (opts.withdrawing && p?.forfeitOnWithdraw)) {
+        if (!(await close(c.id, 'FORFEITED'))) still.push(c);
       } else if (done >= c.requiredTurnover) {
         await close(c.id, 'CONVERTED');
       } else {
-        const left = remainingTurnover(c.requiredTurnover, done);
-        if (left > remaining) remaining = left;
+        still.push(c);
       }
+    }
+    // bonus money all lost in play (no round of it open): nothing left to wager for
+    if (
+      still.length > 0 &&
+      (await repo.bonusBalance(db, memberId)) === 0n &&
+      !(await repo.openBonusRound(db, memberId, still[0]!.grantedAt!))
+    ) {
+      for (const c of still) await close(c.id, 'FORFEITED');
+      return { remaining: 0n, progress };
+    }
+    for (const c of still) {
+      const left = remainingTurnover(c.requiredTurnover, progress.get(c.id)!);
+      if (left > remaining) remaining = left;
     }
     return { remaining, progress };
   }
@@ -498,7 +571,7 @@ export function createPromotionService(deps: PromotionDeps) {
       // open bonuses show their progress as of now (without converting: a read changes nothing here)
       const progress = new Map<bigint, bigint>();
       for (const c of list) {
-        if (c.status === 'ACTIVE') progress.set(c.id, await validBetSince(db, c.memberId, c.grantedAt!));
+        if (c.status === 'ACTIVE') progress.set(c.id, await progressOf(c, byId.get(c.promotionId)));
       }
       return {
         list: list.map((c) => ({

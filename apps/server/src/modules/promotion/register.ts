@@ -4,7 +4,7 @@ import { createAuditService } from '../audit/index.js';
 import { creditedDepositCount, depositHooks } from '../deposit/index.js';
 import { ledgerServiceFor } from '../ledger/index.js';
 import { memberServiceFor } from '../member/index.js';
-import { memberValidBetSince } from '../team-figure/index.js';
+import { memberValidBetByTypeSince } from '../team-figure/index.js';
 import { registrationHooks } from '../registration/index.js';
 import { turnoverService } from '../withdraw/index.js';
 import { jobsFor } from '../../jobs/index.js';
@@ -21,7 +21,7 @@ export const promotionService = defineService(
       audit: createAuditService({ db: ctx.db, clock: ctx.clock }),
       events: ctx.events,
       clock: ctx.clock,
-      validBetSince: memberValidBetSince,
+      validBetByType: memberValidBetByTypeSince,
       depositCount: creditedDepositCount,
     }),
 );
@@ -37,9 +37,10 @@ export const registerPromotion: ModuleRegister = (ctx) => {
   serviceOf(depositHooks, ctx).onCredited((tx, d) => promotions.onDepositCredited(tx, d));
   // a registration pays the sign-up bonuses running, in the registration's own transaction
   serviceOf(registrationHooks, ctx).onRegistered((tx, r) => promotions.onRegistered(tx, r));
-  // a withdrawal waits for open wagering (converting or forfeiting what is due first)
+  // a withdrawal waits for open wagering (converting or forfeiting what is due first; a promotion
+  // that forfeits on withdrawal is forfeited by the request instead)
   serviceOf(turnoverService, ctx).addSource(
-    async (memberId) => (await promotions.refresh(memberId)).remaining,
+    async (memberId) => (await promotions.refresh(memberId, { withdrawing: true })).remaining,
   );
   // bonuses nobody looks at still convert or expire
   jobsFor(ctx).every(PROMOTION_SWEEP_JOB, 60_000, async () => {

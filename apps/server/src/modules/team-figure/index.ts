@@ -13,7 +13,12 @@
  */
 export { registerTeamFigure, ROLLUP_JOB } from './register.js';
 export { figuresFinal, rollUp, rollUpNow, rollUpStep } from './team-figure.rollup.js';
-export { memberValidBetSince, teamRounds, windowIsFinal } from './team-figure.rounds.js';
+export {
+  memberValidBetByTypeSince,
+  memberValidBetSince,
+  teamRounds,
+  windowIsFinal,
+} from './team-figure.rounds.js';
 export type { TeamRounds } from './team-figure.rounds.js';
 export {
   activeMembers,

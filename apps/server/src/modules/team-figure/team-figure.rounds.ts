@@ -136,3 +136,31 @@ export async function memberValidBetSince(db: Executor, memberId: number, since:
   );
   return BigInt(r?.total ?? '0');
 }
+
+/**
+ * The same valid bets as `memberValidBetSince`, by the catalogue's game type of each round's game
+ * ('' where the game is not in the catalogue): a bonus's wagering counts each type at its own percent.
+ */
+export async function memberValidBetByTypeSince(
+  db: Executor,
+  memberId: number,
+  since: Date,
+): Promise<Map<string, bigint>> {
+  const list = await rows<{ type: string; total: string }>(
+    db,
+    sql`select coalesce(g.game_type, '') as type, sum(r.stake)::text as total from (
+          select vendor_code, max(game_code) as game_code,
+                 coalesce(sum(amount) filter (where op = 'debit'), 0)
+                   - coalesce(sum(amount) filter (where op = 'rollback'), 0) as stake,
+                 bool_or(op = 'credit') as settled,
+                 bool_or(op = 'debit') as bet
+          from vendor_txn
+          where member_id = ${memberId} and status = 'ok' and created_at >= ${since.toISOString()}::timestamptz
+          group by vendor_code, round_id
+        ) r
+        left join game g on g.vendor_code = r.vendor_code and g.game_code = r.game_code
+        where r.settled and r.bet
+        group by 1`,
+  );
+  return new Map(list.map((r) => [r.type, BigInt(r.total)]));
+}

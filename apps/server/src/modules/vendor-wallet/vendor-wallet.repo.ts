@@ -48,4 +48,20 @@ export const vendorWalletRepo = {
     );
     return r;
   },
+
+  /**
+   * The playable balance (minor units): MAIN less its holds, plus the bonus account while the member
+   * has an open bonus (member_bonus_state, as the wallet function reads it).
+   */
+  async playable(db: Executor, memberId: number): Promise<bigint> {
+    const [r] = await rows<{ b: string }>(
+      db,
+      sql`select coalesce(sum(case when a.code = 'main' then a.balance - a.held else a.balance end), 0)::text as b
+          from ledger_account a
+          where a.member_id = ${memberId}
+            and (a.code = 'main' or (a.code = 'bonus'
+              and exists (select 1 from member_bonus_state s where s.member_id = ${memberId})))`,
+    );
+    return BigInt(r?.b ?? '0');
+  },
 };

@@ -47,7 +47,6 @@ function playerIdOf(playerId: string): number {
 export function createVendorWalletService({
   db,
   prepared,
-  ledger,
   clock,
   events,
   maxInFlight = 2,
@@ -55,7 +54,8 @@ export function createVendorWalletService({
   db: Db;
   /** the database's prepared-statement path (the app passes it; tests may leave it out) */
   prepared?: PreparedQuery;
-  ledger: LedgerService;
+  /** kept for callers; the database function and the repo post and read the wallet's money */
+  ledger?: LedgerService;
   clock: Clock;
   events: EventBus;
   /**
@@ -110,9 +110,9 @@ export function createVendorWalletService({
     return s;
   }
 
+  /** What the player can bet: MAIN's available money, and bonus money while a bonus is open. */
   async function currentBalance(ex: Executor, memberId: number) {
-    const main = (await ledger.memberAccounts(ex, memberId)).find((a) => a.code === 'main');
-    return main ? ledger.available(main) : 0n;
+    return vendorWalletRepo.playable(ex, memberId);
   }
 
   /** The function's answer -> the vendor's: a refusal (with the balance) or the result. */
