@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.js';
 import { rows } from '../../platform/sql.js';
+import { requestWithdraw, withdrawer } from '../../test/withdrawals.js';
 import { signBody } from '../../platform/vendor-signature.js';
 import {
   addVendor,
@@ -218,6 +219,34 @@ describe('betting with bonus money', () => {
     expect(await accounts(m.id)).toEqual({ main: 0n, bonus: 0n });
     const none = await bet(m, '1.00');
     expect(none.res.json().errorCode).toBe('insufficient_balance');
+    await expectLedgerInvariants(db());
+  });
+
+  it('a withdrawal request forfeits the bonus of a promotion that says so, and waits for one that does not', async () => {
+    const forfeits = await promotion({ rewardAmount: '10', wageringMultiple: 10, forfeitOnWithdraw: true });
+    const waits = await promotion({ rewardAmount: '10', wageringMultiple: 10 });
+    for (const [p, forfeit] of [
+      [forfeits, true],
+      [waits, false],
+    ] as const) {
+      const w = await withdrawer(t.app, db(), merchantId, { balance: 50_000n });
+      const join = await t.app.inject({
+        method: 'POST',
+        url: '/wps/promotions',
+        headers: w.headers,
+        payload: { promotionId: p.id },
+      });
+      expect(join.statusCode, join.body).toBe(200);
+      const res = await requestWithdraw(t.app, w, '100');
+      if (forfeit) {
+        expect(res.statusCode, res.body).toBe(200);
+        expect((await claimOf(w, p.id)).state).toBe('FORFEITED');
+        expect((await accounts(w.id)).bonus).toBe(0n);
+      } else {
+        expect(res.json().errorCode).toBe('withdraw_turnover_unmet');
+        expect((await claimOf(w, p.id)).state).toBe('ACTIVE');
+      }
+    }
     await expectLedgerInvariants(db());
   });
 
