@@ -7,6 +7,7 @@ import * as lobby from './benches/lobby.js';
 import * as lighthouse from './benches/lighthouse.js';
 import * as settlement from './benches/settlement.js';
 import * as agentReports from './benches/agent-reports.js';
+import * as rebate from './benches/rebate.js';
 import { releaseTeam } from './benches/team.js';
 
 const benches: Record<string, (seconds: number) => Promise<string>> = {
@@ -18,6 +19,7 @@ const benches: Record<string, (seconds: number) => Promise<string>> = {
   lighthouse: () => lighthouse.run(),
   settlement: () => settlement.run(),
   'agent-reports': (s) => agentReports.run(s),
+  rebate: () => rebate.run(),
 };
 
 const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
@@ -36,7 +38,7 @@ try {
     console.log(line);
   }
 } finally {
-  // the big team of the settlement and agent-reports benchmarks is shared by both, dropped once
+  // the big team of the settlement, agent-reports and rebate benchmarks is shared by them, dropped once
   await releaseTeam();
 }
 process.exit(0);

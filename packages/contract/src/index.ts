@@ -36,3 +36,4 @@ export * from './ticket.js';
 export * from './promotion.js';
 export * from './referral.js';
 export * from './vip.js';
+export * from './rebate.js';

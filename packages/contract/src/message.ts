@@ -22,6 +22,8 @@ export const MESSAGE_KINDS = [
   'contract_rejected',
   // VIP ranks (data: to, level): the member reached a higher rank
   'vip_upgraded',
+  // VIP benefits paid (data: bonus 'upgrade' | 'birthday', amount, level)
+  'vip_bonus_paid',
 ] as const;
 export type TMessageKind = (typeof MESSAGE_KINDS)[number];
 

@@ -27,6 +27,7 @@ import { registerAgentReport } from './agent-report/index.js';
 import { registerPromotion } from './promotion/index.js';
 import { registerVip } from './vip/index.js';
 import { registerReferral } from './referral/index.js';
+import { registerRebate } from './rebate/index.js';
 
 /** Every module wires itself in its own register.ts; this is only the list. */
 export const modules: ModuleRegister[] = [
@@ -58,4 +59,5 @@ export const modules: ModuleRegister[] = [
   registerPromotion,
   registerVip,
   registerReferral,
+  registerRebate,
 ];

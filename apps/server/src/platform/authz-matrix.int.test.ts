@@ -100,6 +100,7 @@ function sample(s: JsonSchema | undefined): unknown {
       return false;
     case 'string':
       if (s.format === 'date-time') return new Date().toISOString();
+      if (s.format === 'date') return '2000-01-01';
       return 'x'.repeat(Math.max(s.minLength ?? 1, 1));
     default:
       return undefined;
@@ -308,6 +309,13 @@ beforeAll(async () => {
     sql`select id from vip_level where merchant_id = ${demoId} order by level limit 1`,
   );
   resources.set('vip-levels/:id', String(vip!.id));
+  // a rebate run of the demo merchant (issue 16)
+  const [run] = await rows<{ id: string }>(
+    db,
+    sql`insert into rebate_run (merchant_id, kind, period_from, period_to, status)
+        values (${demoId}, 'rebate', '2000-01-01', '2000-01-01', 'done') returning id::text as id`,
+  );
+  resources.set('rebate-runs/:id', run!.id);
 }, 60_000);
 
 afterAll(async () => {

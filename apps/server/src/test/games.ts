@@ -120,3 +120,22 @@ export const minorOf = (amount: string | number) => {
   const [i, f = ''] = v.split('.');
   return BigInt(i!) * 100n + BigInt((f + '00').slice(0, 2)) * (v.startsWith('-') ? -1n : 1n);
 };
+
+/**
+ * Catalogue rows (global) for a test vendor's games, so that its rounds have a product type (the
+ * rebate counts valid bets per game_type): `{ code: 'slot1', type: 'RNG' }`.
+ */
+export async function addCatalogueGames(db: Db, vendor: string, games: { code: string; type: string }[]) {
+  await db.execute(
+    sql`insert into game_vendor (code, names, game_types)
+        values (${vendor}, ${JSON.stringify({ EN: vendor })}::jsonb, ${`{${[...new Set(games.map((g) => g.type))].join(',')}}`}::text[])
+        on conflict (code) do nothing`,
+  );
+  for (const g of games) {
+    await db.execute(
+      sql`insert into game (vendor_code, game_code, game_type, names, search_text)
+          values (${vendor}, ${g.code}, ${g.type}, ${JSON.stringify({ EN: g.code })}::jsonb, ${g.code})
+          on conflict (vendor_code, game_code) do nothing`,
+    );
+  }
+}

@@ -1,0 +1,141 @@
+/**
+ * The nightly rebate of one merchant day on PostgreSQL: the team of the settlement benchmark (team.ts:
+ * 100,000 members, a day of 10,000,000 settled bets, built once or cloned from its template), its 20
+ * bench games spread over five product types in the catalogue, VIP levels with rebate rates (a tenth
+ * of the members at a higher level). Timed (`ours`): the real run (modules/rebate runRebateDay): one
+ * statement computing every member's accrual per product type from the wallet journal, then the
+ * ledger postings in batches. The reference is one SQL aggregate over the same journal rows (the
+ * day's rows summed per member), run before and after ours (their mean). ratio = ours / reference.
+ *
+ * Checked after the run: every paid row is one balanced entry of its amount on the member's MAIN; the
+ * total paid equals a plain reading of the rows (settled rounds of the day per member and type at
+ * the member's rate); a second run pays nothing (`rerun_s`).
+ */
+import { sql } from 'drizzle-orm';
+import { runRebateDay } from '../../apps/server/src/modules/rebate/index.js';
+import { rows } from '../../apps/server/src/platform/sql.js';
+import { benchLine } from '../lib.js';
+import { openTeam } from './team.js';
+import { VENDOR } from './team-data.js';
+
+const TARGET_S = 30;
+const TYPES = ['RNG', 'LIVE', 'FISH', 'SPORTS', 'PVP'] as const;
+/** Basis points per type: level 0, and level 1 (every tenth member) */
+const RATES = [
+  { RNG: 80, LIVE: 50, FISH: 60, SPORTS: 40, PVP: 30 },
+  { RNG: 120, LIVE: 80, FISH: 90, SPORTS: 70, PVP: 50 },
+];
+
+export async function run() {
+  const { database, team, setupSeconds } = await openTeam();
+  const db = database.db;
+  console.log(
+    `team ready in ${setupSeconds.toFixed(0)} s: ${team.agents + team.players} members, ${team.rounds} rounds on ${team.day.date}`,
+  );
+  // the bench games in the catalogue, a product type each (global rows: the catalogue is shared)
+  await db.execute(
+    sql`insert into game_vendor (code, names, game_types) values (${VENDOR}, '{"EN":"Bench"}'::jsonb, ${`{${TYPES.join(',')}}`}::text[])
+        on conflict (code) do nothing`,
+  );
+  await db.execute(
+    sql`insert into game (vendor_code, game_code, game_type, names, search_text)
+        select ${VENDOR}, 'benchslot' || i, (${`{${TYPES.join(',')}}`}::text[])[1 + i % ${TYPES.length}],
+          jsonb_build_object('EN', 'benchslot' || i), 'benchslot' || i
+        from generate_series(0, 19) i
+        on conflict (vendor_code, game_code) do nothing`,
+  );
+  await db.execute(sql`delete from vip_level where merchant_id = ${team.merchantId}`);
+  for (const [level, rates] of RATES.entries()) {
+    await db.execute(
+      sql`insert into vip_level (merchant_id, level, name, rebate_bps) values (${team.merchantId}, ${level}, ${`VIP${level}`}, ${JSON.stringify(rates)}::jsonb)`,
+    );
+  }
+  await db.execute(
+    sql`insert into vip_member (member_id, merchant_id, level)
+        select id, merchant_id, 1 from member where merchant_id = ${team.merchantId} and id % 10 = 0
+        on conflict (member_id) do update set level = 1`,
+  );
+  await db.execute(sql`analyze vip_member`);
+  await db.execute(sql`analyze game`);
+
+  const from = team.day.from.toISOString();
+  const to = team.day.to.toISOString();
+  const reference = async () => {
+    const t0 = performance.now();
+    const r = await rows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from (
+            select member_id, sum(amount) from vendor_txn
+            where merchant_id = ${team.merchantId} and status = 'ok'
+              and created_at >= ${from}::timestamptz and created_at < ${to}::timestamptz
+            group by member_id) s`,
+    );
+    if (!r[0]?.n) throw new Error('the reference found no rows');
+    return (performance.now() - t0) / 1000;
+  };
+  const ref1 = await reference();
+  const t0 = performance.now();
+  const first = await runRebateDay(db, team.merchantId, team.day.date);
+  const ours = (performance.now() - t0) / 1000;
+  const ref2 = await reference();
+  const t1 = performance.now();
+  const again = await runRebateDay(db, team.merchantId, team.day.date);
+  const rerun = (performance.now() - t1) / 1000;
+  const ref = (ref1 + ref2) / 2;
+  console.log(
+    `run: ${first.run.members} members, accrued ${first.run.accrued}, paid ${first.run.paid} in ${ours.toFixed(1)} s; ` +
+      `reference ${ref1.toFixed(1)} s and ${ref2.toFixed(1)} s; rerun ${rerun.toFixed(2)} s`,
+  );
+
+  // what was paid is what the rows say and what the ledger holds
+  const [check] = await rows<{
+    rows: number;
+    paid: string;
+    ledger: string;
+    entries: number;
+    expected: string;
+  }>(
+    db,
+    sql`select
+          (select count(*)::int from rebate_accrual where run_id = ${first.run.id.toString()}::bigint and status = 'paid') as rows,
+          (select coalesce(sum(amount), 0)::text from rebate_accrual where run_id = ${first.run.id.toString()}::bigint and status = 'paid') as paid,
+          (select coalesce(sum(l.amount), 0)::text from ledger_entry e join ledger_line l on l.entry_id = e.id
+             join ledger_account a on a.id = l.account_id and a.member_id = e.member_id
+           where e.merchant_id = ${team.merchantId} and e.type = 'rebate') as ledger,
+          (select count(*)::int from ledger_entry where merchant_id = ${team.merchantId} and type = 'rebate') as entries,
+          (select coalesce(sum(y.stake * (case when y.member_id % 10 = 0 then ${JSON.stringify(RATES[1])}::jsonb
+                                               else ${JSON.stringify(RATES[0])}::jsonb end ->> y.game_type)::int / 10000), 0)::text
+           from (
+             select r.member_id, g.game_type, sum(r.stake) as stake from (
+               select member_id, round_id, max(game_code) as game_code,
+                 sum(amount) filter (where op = 'debit') - coalesce(sum(amount) filter (where op = 'rollback'), 0) as stake
+               from vendor_txn v
+               where merchant_id = ${team.merchantId} and status = 'ok'
+                 and round_id in (select round_id from vendor_txn
+                                  where merchant_id = ${team.merchantId} and op = 'credit' and status = 'ok'
+                                    and created_at >= ${from}::timestamptz and created_at < ${to}::timestamptz)
+               group by member_id, round_id) r
+             join game g on g.vendor_code = ${VENDOR} and g.game_code = r.game_code
+             group by r.member_id, g.game_type) y) as expected`,
+  );
+  if (!check || check.paid !== check.ledger || check.rows !== check.entries)
+    throw new Error(`paid rows and ledger differ: ${JSON.stringify(check)}`);
+  if (first.run.paid.toString() !== check.paid) throw new Error('the run summary differs from its rows');
+  if (check.expected !== check.paid)
+    throw new Error(`paid ${check.paid}, a plain reading of the rows ${check.expected}`);
+  if (again.run.paid !== first.run.paid) throw new Error('the rerun changed what was paid');
+  console.log(
+    `check: ${check.rows} paid rows = ${check.entries} entries, ${check.paid} paid, plain reading ${check.expected}`,
+  );
+
+  return benchLine('rebate', {
+    ratio: (ours / ref).toFixed(2),
+    ours: `${ours.toFixed(1)}s`,
+    reference: `${ref.toFixed(1)}s`,
+    members: team.agents + team.players,
+    bets: team.rounds,
+    target_s: TARGET_S,
+    paid_rows: check.rows,
+    rerun_s: rerun.toFixed(2),
+  });
+}
