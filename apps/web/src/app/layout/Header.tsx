@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { UserMenu } from '../../features/auth';
 import { loadHeaderGameNav } from '../../features/lobby';
+import { usePromoState } from '../../features/referral';
 import { useSiteInfo, useWhitelabel } from '../../shared/system';
 import { BellIcon, HeadsetIcon, MenuIcon } from '../../shared/ui/icons';
 import { openModal } from '../../shared/ui/modal-store';
@@ -14,11 +15,13 @@ import { LanguageSelect } from './LanguageSelect';
 import { ThemeToggle } from './ThemeToggle';
 
 /**
- * Nav items appear only when their page exists. Later issues add Promotions, Rewards and Share here,
- * together with their routes. The game categories (with their vendor dropdowns) come from the lobby,
- * loaded after the shell.
+ * Nav items appear only when their page exists (SPEC 2.2: Games, Promotions, Rewards, Share). The game
+ * categories (with their vendor dropdowns) come from the lobby, loaded after the shell.
  */
-const NAV = [{ to: '/', key: 'navGames', end: true }] as const;
+const NAV = [
+  { to: '/', key: 'navGames', end: true },
+  { to: '/promotions', key: 'promotions', end: false },
+] as const;
 const HeaderGameNav = lazy(async () => (await Promise.all([loadHeaderGameNav(), loadLazyNamespaces()]))[0]);
 
 export function Header() {
@@ -30,6 +33,9 @@ export function Header() {
   const wl = useWhitelabel();
   const sideMenuOpen = useAppStore((s) => s.sideMenuOpen);
   const setSideMenuOpen = useAppStore((s) => s.setSideMenuOpen);
+  const promo = usePromoState();
+  // SPEC 2.2: Rewards shows when the referral promotion is on or nobody is logged in
+  const showRewards = wl.REWCEN3 !== false && (promo.referralOn || !isLogin);
 
   return (
     <header className="header" data-testid="header">
@@ -53,6 +59,19 @@ export function Header() {
             {t(n.key)}
           </NavLink>
         ))}
+        {showRewards && (
+          <NavLink to="/member/rewardCenter" className="header__nav-link" data-testid="header-rewards">
+            {t('navRewards')}
+            {isLogin && promo.count > 0 && (
+              <span className="header__nav-badge" aria-label={t('promoBadge', { count: promo.count })}>
+                {promo.count > 99 ? '99+' : promo.count}
+              </span>
+            )}
+          </NavLink>
+        )}
+        <NavLink to="/member/referral" className="header__nav-link" data-testid="header-share">
+          {t('navShare')}
+        </NavLink>
         <Suspense fallback={null}>
           <HeaderGameNav />
         </Suspense>

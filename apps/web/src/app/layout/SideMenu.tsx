@@ -3,8 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { LeftMenuBanner } from '../../features/announcements';
 import { loadSideGameMenu } from '../../features/lobby';
-import { GamesIcon, HeadsetIcon, HelpIcon } from '../../shared/ui/icons';
-import { GiftIcon } from '../../shared/ui/money-icons';
+import { usePromoState } from '../../features/referral';
+import { GamesIcon, HeadsetIcon, HelpIcon, InviteIcon, RebateIcon } from '../../shared/ui/icons';
+import { CrownIcon, DepositIcon, GiftIcon, WithdrawIcon } from '../../shared/ui/money-icons';
+import { useWhitelabel } from '../../shared/system';
 import { openModal } from '../../shared/ui/modal-store';
 import { useAppStore } from '../../shared/store/app-store';
 import { loadLazyNamespaces } from '../../shared/i18n';
@@ -29,6 +31,8 @@ export function SideMenu() {
   const setOpen = useAppStore((s) => s.setSideMenuOpen);
   const { pathname } = useLocation();
   const isLogin = useAppStore((s) => s.isLogin);
+  const wl = useWhitelabel();
+  const promo = usePromoState();
 
   // Navigating closes the drawer.
   useEffect(() => setOpen(false), [pathname, setOpen]);
@@ -52,10 +56,50 @@ export function SideMenu() {
             <GamesIcon />
             <span>{t('navGames')}</span>
           </NavLink>
+          {/* SPEC 2.2 quick links; a visitor following a member-centre one is asked to log in there */}
+          <NavLink to="/member/depositv2" className="side-menu__link" data-testid="side-quick-deposit">
+            <DepositIcon />
+            <span>{t('quickDeposit')}</span>
+          </NavLink>
+          <NavLink to="/member/withdraw" className="side-menu__link" data-testid="side-quick-withdraw">
+            <WithdrawIcon />
+            <span>{t('quickWithdraw')}</span>
+          </NavLink>
           <NavLink to="/promotions" className="side-menu__link" data-testid="side-promotions-link">
             <GiftIcon />
             <span>{t('promotions')}</span>
           </NavLink>
+          {promo.referralOn && (
+            <NavLink to="/member/referral" className="side-menu__link" data-testid="side-quick-referral">
+              <InviteIcon />
+              <span>{t('quickInvite')}</span>
+            </NavLink>
+          )}
+          {wl.REWCEN3 !== false && (
+            <NavLink
+              to="/member/rewardCenter"
+              className="side-menu__link"
+              data-testid="side-quick-rewardCenter"
+            >
+              <CrownIcon />
+              <span>{t('quickRewardCenter')}</span>
+              {isLogin && promo.count > 0 && (
+                <span className="side-menu__badge" data-testid="side-promo-badge">
+                  {promo.count > 99 ? '99+' : promo.count}
+                </span>
+              )}
+            </NavLink>
+          )}
+          {isLogin && (
+            <NavLink
+              to="/member/manualRebate"
+              className="side-menu__link"
+              data-testid="side-quick-manualRebate"
+            >
+              <RebateIcon />
+              <span>{t('quickManualRebate')}</span>
+            </NavLink>
+          )}
           <NavLink to="/help" className="side-menu__link" data-testid="side-help-link">
             <HelpIcon />
             <span>{t('helpCenter')}</span>

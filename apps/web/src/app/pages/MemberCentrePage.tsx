@@ -9,6 +9,7 @@ import {
 } from '../../features/member-centre';
 import { loadMessagesPage, useUnreadCount } from '../../features/messages';
 import { loadVipPage } from '../../features/vip';
+import { loadReferralPage } from '../../features/referral';
 import { loadTransferFundPage } from '../../features/wallet';
 import { loadDepositPage } from '../../features/deposit';
 import { loadWithdrawPage } from '../../features/withdraw';
@@ -36,7 +37,7 @@ import {
   UplineIcon,
   WithdrawIcon,
 } from '../../shared/ui/money-icons';
-import { UserIcon } from '../../shared/ui/icons';
+import { InviteIcon, UserIcon } from '../../shared/ui/icons';
 import '../../shared/ui/member-page.css';
 
 const Frame = lazy(() => loadMemberCentreFrame().then((m) => ({ default: m.MemberCentreFrame })));
@@ -54,6 +55,7 @@ const PersonalProfit = asLazy(loadPersonalProfitPage);
 const BonusDetails = asLazy(loadBonusDetailsPage);
 const Messages = asLazy(loadMessagesPage);
 const Vip = asLazy(loadVipPage);
+const Referral = asLazy(loadReferralPage);
 
 interface PageDef extends Omit<MemberPageEntry, 'badge'> {
   render: () => ReactNode;
@@ -126,6 +128,7 @@ export default function MemberCentrePage() {
     { id: 'bonusDetails', label: 'bonusDetails', icon: <GiftIcon />, render: () => <BonusDetails /> },
     { id: 'vip', label: 'vip', icon: <CrownIcon />, render: () => <Vip /> },
     { id: 'messageV2', label: 'messageV2', icon: <EnvelopeIcon />, render: () => <Messages /> },
+    { id: 'referral', label: 'referral', icon: <InviteIcon />, render: () => <Referral /> },
   ];
   const current = pages.find((p) => p.id === page);
 

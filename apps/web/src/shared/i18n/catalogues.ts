@@ -34,6 +34,7 @@ export const LAZY_NAMESPACES = [
   'agent',
   'promotions',
   'vip',
+  'referral',
 ] as const;
 
 export const defaultCatalogue: Catalogue = {
