@@ -4,6 +4,7 @@ import { ADMIN_PAGE_SIZE, adminPatchOf, ZPage } from './admin.js';
 import { ZRowId, ZRowIdNumber } from './ids.js';
 import { ZAmount, ZMoney } from './money.js';
 import { ZLocalizedText } from './system.js';
+import { ZTicketConfig } from './ticket.js';
 
 /**
  * Promotions and the bonus wallet (issue 16, API-REFERENCE 3.7). An operator defines promotions per
@@ -55,7 +56,8 @@ export const PROMOTION_TRIGGERS = [
   'REFERRAL_DEPOSIT',
   'REFERRAL_TURNOVER',
 ] as const;
-export const PROMOTION_REWARD_KINDS = ['PERCENT', 'FIXED'] as const;
+/** TICKET: the reward is a ticket of a prize game (wheel, egg, envelope) drawn when the member opens it */
+export const PROMOTION_REWARD_KINDS = ['PERCENT', 'FIXED', 'TICKET'] as const;
 export const PROMOTION_WAGERING_BASES = ['BONUS', 'BONUS_DEPOSIT'] as const;
 /** Which money a bet draws first while a bonus is open (the rest from the other). */
 export const PROMOTION_BET_ORDERS = ['REAL_FIRST', 'BONUS_FIRST'] as const;
@@ -137,6 +139,11 @@ const ZPromotionFields = z.object({
   contributions: ZContributions.default({}),
   /** a withdrawal request forfeits the open bonus instead of being refused for its turnover */
   forfeitOnWithdraw: z.boolean().default(false),
+  /**
+   * TICKET: the ticket's prize table (cash and bonus amounts in minor units as digit text); a bonus
+   * prize is wagered wageringMultiple times within expiryDays, which is also how long a ticket waits
+   */
+  ticketConfig: ZTicketConfig.nullable().default(null),
 });
 export const ZPromotionInput = ZPromotionFields.refine(
   (v) => !v.startDate || !v.endDate || new Date(v.startDate) < new Date(v.endDate),
@@ -168,7 +175,21 @@ export const ZPromotionInput = ZPromotionFields.refine(
   .refine((v) => v.rewardKind !== 'PERCENT' || v.trigger === 'FIRST_DEPOSIT', {
     message: 'a percent reward needs a deposit trigger',
     path: ['rewardKind'],
-  });
+  })
+  .refine((v) => v.rewardKind !== 'TICKET' || v.ticketConfig !== null, {
+    message: 'a ticket reward needs ticketConfig',
+    path: ['ticketConfig'],
+  })
+  .refine(
+    (v) =>
+      v.rewardKind !== 'TICKET' ||
+      !v.ticketConfig?.prizes.some((p) => p.kind === 'points' || p.kind === 'freeSpins'),
+    {
+      // nothing pays points or free spins from a ticket yet: a prize the server cannot pay is not offered
+      message: 'ticket prizes are cash, bonus or nothing',
+      path: ['ticketConfig'],
+    },
+  );
 export type TPromotionInput = z.input<typeof ZPromotionInput>;
 export const ZPromotionUpdate = adminPatchOf(ZPromotionFields);
 
@@ -201,6 +222,7 @@ export const ZPromotionAdmin = z.object({
   maxBet: ZMoney.nullable(),
   contributions: z.record(z.string(), z.number()),
   forfeitOnWithdraw: z.boolean(),
+  ticketConfig: ZTicketConfig.nullable(),
   updatedAt: z.string(),
 });
 export type TPromotionAdmin = z.infer<typeof ZPromotionAdmin>;

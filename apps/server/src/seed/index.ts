@@ -16,6 +16,7 @@ import { seedDemoHistory } from './demo-history.js';
 import { seedDemoPromotion } from './demo-promotion.js';
 import { seedDemoVip } from './demo-vip.js';
 import { seedDemoReferral } from './demo-referral.js';
+import { seedDemoTicket } from './demo-ticket.js';
 
 /** A seeder adds one module's demo data for the demo merchant and may return lines to print at start. */
 export type Seeder = (tx: Tx, ctx: SeedContext) => Promise<string[] | void>;
@@ -34,6 +35,7 @@ export const seeders: Seeder[] = [
   seedDemoCatalogue,
   seedDemoGameAnnouncement,
   seedDemoPromotion,
+  seedDemoTicket,
   seedDemoAgentTeam,
   seedDemoAgentContracts,
   seedDemoHistory,

@@ -16,7 +16,7 @@ export interface PromotionRow {
   endAt: Date | null;
   audience: 'ALL' | 'NEW_MEMBERS' | 'VIP_LEVELS' | 'AGENT_TEAMS' | 'MEMBER_LIST';
   trigger: 'FIRST_DEPOSIT' | 'CLAIM' | 'SIGN_UP' | TReferralTrigger;
-  rewardKind: 'PERCENT' | 'FIXED';
+  rewardKind: 'PERCENT' | 'FIXED' | 'TICKET';
   rewardAmount: bigint | null;
   rewardBp: number | null;
   rewardCap: bigint | null;
@@ -31,6 +31,8 @@ export interface PromotionRow {
   /** percent of a settled stake that counts towards wagering, by game type (absent: 100) */
   contributions: Record<string, number>;
   forfeitOnWithdraw: boolean;
+  /** TICKET: the prize table as stored (JSON, amounts as digit text) */
+  ticketConfig: unknown;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -103,6 +105,8 @@ function promotionOf(r: Record<string, unknown>): PromotionRow {
       ? JSON.parse(r.contributions)
       : r.contributions) as Record<string, number>,
     forfeitOnWithdraw: Boolean(r.forfeit_on_withdraw),
+    ticketConfig:
+      typeof r.ticket_config === 'string' ? JSON.parse(r.ticket_config) : (r.ticket_config ?? null),
     createdAt: new Date(r.created_at as string),
     updatedAt: new Date(r.updated_at as string),
   };
@@ -131,12 +135,13 @@ function claimOf(r: Record<string, unknown>): ClaimRow {
 const P_COLS = sql.raw(`id, merchant_id, category, tags, title, content, sequence, active, start_at, end_at,
   audience, trigger, reward_kind, reward_amount::text, reward_bp, reward_cap::text, min_deposit::text,
   wagering_x100, wagering_base, expiry_days, one_per_ip, bet_order, max_bet::text, contributions,
-  forfeit_on_withdraw, created_at, updated_at`);
+  forfeit_on_withdraw, ticket_config, created_at, updated_at`);
 const C_COLS = sql.raw(`id::text, merchant_id, promotion_id, member_id, status, deposit_order_no,
   deposit_amount::text, bonus_amount::text, required_turnover::text, granted_at, expires_at, closed_at, created_at, occurrence`);
 
 const tagsArray = (tags: string[]) => sql`${`{${tags.join(',')}}`}::text[]`;
 const opt = (v: bigint | null) => (v === null ? null : v.toString());
+const jsonOrNull = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
 
 /** Every statement carries the merchant id: one merchant never reads or changes another's rows. */
 export const promotionRepo = {
@@ -178,13 +183,15 @@ export const promotionRepo = {
       ex,
       sql`insert into promotion (merchant_id, category, tags, title, content, sequence, active, start_at, end_at,
             audience, trigger, reward_kind, reward_amount, reward_bp, reward_cap, min_deposit, wagering_x100,
-            wagering_base, expiry_days, one_per_ip, bet_order, max_bet, contributions, forfeit_on_withdraw)
+            wagering_base, expiry_days, one_per_ip, bet_order, max_bet, contributions, forfeit_on_withdraw,
+            ticket_config)
           values (${merchantId}, ${v.category}, ${tagsArray(v.tags)}, ${JSON.stringify(v.title)}::jsonb,
             ${JSON.stringify(v.content)}::jsonb, ${v.sequence}, ${v.active}, ${v.startAt?.toISOString() ?? null}::timestamptz,
             ${v.endAt?.toISOString() ?? null}::timestamptz, ${v.audience}, ${v.trigger}, ${v.rewardKind},
             ${opt(v.rewardAmount)}::bigint, ${v.rewardBp}::int, ${opt(v.rewardCap)}::bigint, ${v.minDeposit.toString()}::bigint,
             ${v.wageringX100}, ${v.wageringBase}, ${v.expiryDays}::int, ${v.onePerIp}, ${v.betOrder},
-            ${opt(v.maxBet)}::bigint, ${JSON.stringify(v.contributions)}::jsonb, ${v.forfeitOnWithdraw})
+            ${opt(v.maxBet)}::bigint, ${JSON.stringify(v.contributions)}::jsonb, ${v.forfeitOnWithdraw},
+            ${jsonOrNull(v.ticketConfig)}::jsonb)
           returning ${P_COLS}`,
     );
     return promotionOf(r!);
@@ -202,6 +209,7 @@ export const promotionRepo = {
             wagering_x100 = ${v.wageringX100}, wagering_base = ${v.wageringBase}, expiry_days = ${v.expiryDays}::int, one_per_ip = ${v.onePerIp},
             bet_order = ${v.betOrder}, max_bet = ${opt(v.maxBet)}::bigint,
             contributions = ${JSON.stringify(v.contributions)}::jsonb, forfeit_on_withdraw = ${v.forfeitOnWithdraw},
+            ticket_config = ${jsonOrNull(v.ticketConfig)}::jsonb,
             updated_at = ${at.toISOString()}::timestamptz
           where merchant_id = ${merchantId} and id = ${id}
           returning ${P_COLS}`,

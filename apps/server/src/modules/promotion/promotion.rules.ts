@@ -2,7 +2,7 @@ import { isReferralTrigger, type TPromotionStatus, type TReferralTrigger } from 
 
 /** The reward part of a promotion, in minor units (pure rules: no database, no clock). */
 export interface RewardRule {
-  rewardKind: 'PERCENT' | 'FIXED';
+  rewardKind: 'PERCENT' | 'FIXED' | 'TICKET';
   rewardAmount: bigint | null;
   /** basis points of the deposit (10000 = 100 %) */
   rewardBp: number | null;

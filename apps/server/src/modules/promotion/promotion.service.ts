@@ -8,6 +8,7 @@ import {
   type TPromotionInput,
 } from '@bp/contract';
 import type { z } from 'zod';
+import { parseTicketConfig, ticketConfigJson } from '@bp/games';
 import type { Db, Executor, Tx } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
@@ -39,6 +40,12 @@ import {
   statusOf,
   wageringProgress,
 } from './promotion.rules.js';
+
+/**
+ * Pays a reward kind the core does not know (TICKET: issues a ticket) for a JOINED claim, in `tx`;
+ * answers whether something was granted.
+ */
+export type RewardHandler = (tx: Tx, p: PromotionRow, claim: ClaimRow) => Promise<boolean>;
 
 export interface PromotionDeps {
   db: Db;
@@ -94,6 +101,7 @@ function adminView(p: PromotionRow, m: Money, aud: AudienceLists = NO_AUDIENCE):
     maxBet: money(p.maxBet),
     contributions: p.contributions,
     forfeitOnWithdraw: p.forfeitOnWithdraw,
+    ticketConfig: (p.ticketConfig ?? null) as TPromotionAdmin['ticketConfig'],
     updatedAt: p.updatedAt.toISOString(),
   };
 }
@@ -125,6 +133,10 @@ function valuesOf(v: z.output<typeof ZPromotionInput>, m: Money): PromotionValue
     maxBet: amount(v.maxBet),
     contributions: v.contributions as Record<string, number>,
     forfeitOnWithdraw: v.forfeitOnWithdraw,
+    ticketConfig:
+      v.rewardKind === 'TICKET' && v.ticketConfig
+        ? ticketConfigJson(parseTicketConfig(v.ticketConfig))
+        : null,
   };
 }
 
@@ -172,6 +184,7 @@ export function createPromotionService(deps: PromotionDeps) {
     const main = await ledger.account(tx, merchantId, { memberId, code: 'main' });
     await ledger.lock(tx, [main]);
   }
+  const rewardHandlers = new Map<string, RewardHandler>();
 
   function playerView(
     p: PromotionRow,
@@ -300,6 +313,8 @@ export function createPromotionService(deps: PromotionDeps) {
     claim: ClaimRow,
     deposit: { orderNo: string; amount: bigint } | null,
   ): Promise<boolean> {
+    const handler = rewardHandlers.get(p.rewardKind);
+    if (handler) return handler(tx, p, claim);
     const depositAmount = deposit?.amount ?? 0n;
     const bonus = bonusFor(p, depositAmount);
     if (bonus <= 0n) return false;
@@ -471,6 +486,13 @@ export function createPromotionService(deps: PromotionDeps) {
   return {
     refresh,
 
+    /** Another part of the module pays a reward kind of its own (tickets). */
+    onReward(kind: string, handler: RewardHandler) {
+      rewardHandlers.set(kind, handler);
+    },
+    /** Grants a JOINED claim (locked by the caller) as its promotion says: an issued reward's claim. */
+    grantClaim: (tx: Tx, p: PromotionRow, claim: ClaimRow) => grant(tx, p, claim, null),
+
     /**
      * The sweep of the job: open bonuses that expired or met their wagering end, every member with
      * one, in batches by member id (a member past the first batch is reached in the same run).
@@ -601,7 +623,8 @@ export function createPromotionService(deps: PromotionDeps) {
       const p = await repo.get(db, merchant.id, promotionId);
       if (!p) throw new AppError('promotion_not_found');
       // a share of a deposit needs the deposit: only fixed rewards are granted by hand
-      if (p.rewardKind !== 'FIXED') throw new AppError('promotion_unavailable');
+      if (p.rewardKind !== 'FIXED' && !rewardHandlers.has(p.rewardKind))
+        throw new AppError('promotion_unavailable');
       const member = await members.getById(merchant.id, body.memberId);
       if (isTrial(member)) throw new AppError('need_real_account');
       const claim = await ledger.transaction(async (tx) => {

@@ -9,6 +9,7 @@ import { registrationHooks } from '../registration/index.js';
 import { turnoverService } from '../withdraw/index.js';
 import { jobsFor } from '../../jobs/index.js';
 import { createPromotionService, type PromotionService } from './promotion.service.js';
+import { registerTickets } from './ticket.routes.js';
 
 /** The one promotion service of an app instance. */
 export const promotionService = defineService(
@@ -33,6 +34,7 @@ export const PROMOTION_SWEEP_JOB = 'promotion.sweep';
 /** Promotions (issue 16): operator definitions, the player relays, the deposit trigger and the withdrawal gate. */
 export const registerPromotion: ModuleRegister = (ctx) => {
   const promotions = promotionServiceFor(ctx);
+  registerTickets(ctx, promotions);
   // a first deposit grants what the member joined, in the deposit's own transaction
   serviceOf(depositHooks, ctx).onCredited((tx, d) => promotions.onDepositCredited(tx, d));
   // a registration pays the sign-up bonuses running, in the registration's own transaction
