@@ -37,3 +37,4 @@ export * from './promotion.js';
 export * from './referral.js';
 export * from './vip.js';
 export * from './rebate.js';
+export * from './mission.js';

@@ -46,7 +46,8 @@ const ZUsernameRef = z.string().trim().min(1).max(64);
 /**
  * FIRST_DEPOSIT: join, then the first credited deposit grants it; CLAIM: the member claims it;
  * SIGN_UP: paid to every member who registers while it runs (SPEC 9 registration bonus);
- * REFERRAL_*: paid to the referrer per invited friend (see referral.ts).
+ * REFERRAL_*: paid to the referrer per invited friend (see referral.ts);
+ * DAILY_LOGIN: the daily check-in, claimed once per merchant day (MCSFE_claimLoginPromotion).
  */
 export const PROMOTION_TRIGGERS = [
   'FIRST_DEPOSIT',
@@ -55,6 +56,7 @@ export const PROMOTION_TRIGGERS = [
   'REFERRAL_REGISTER',
   'REFERRAL_DEPOSIT',
   'REFERRAL_TURNOVER',
+  'DAILY_LOGIN',
 ] as const;
 /** TICKET: the reward is a ticket of a prize game (wheel, egg, envelope) drawn when the member opens it */
 export const PROMOTION_REWARD_KINDS = ['PERCENT', 'FIXED', 'TICKET'] as const;
@@ -87,6 +89,7 @@ export const PROMOTION_STATUSES = [
   'Claimed',
   'Close',
   'coming soon',
+  'Signed',
 ] as const;
 export type TPromotionStatus = (typeof PROMOTION_STATUSES)[number];
 /** A claim's own state (MCS2_getPromotionClaimList). */

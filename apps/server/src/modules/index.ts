@@ -28,6 +28,7 @@ import { registerPromotion } from './promotion/index.js';
 import { registerVip } from './vip/index.js';
 import { registerReferral } from './referral/index.js';
 import { registerRebate } from './rebate/index.js';
+import { registerMission } from './mission/index.js';
 
 /** Every module wires itself in its own register.ts; this is only the list. */
 export const modules: ModuleRegister[] = [
@@ -60,4 +61,5 @@ export const modules: ModuleRegister[] = [
   registerVip,
   registerReferral,
   registerRebate,
+  registerMission,
 ];

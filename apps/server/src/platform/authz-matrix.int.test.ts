@@ -316,6 +316,12 @@ beforeAll(async () => {
         values (${demoId}, 'rebate', '2000-01-01', '2000-01-01', 'done') returning id::text as id`,
   );
   resources.set('rebate-runs/:id', run!.id);
+  // a mission of the demo merchant (seeded)
+  const [mission] = await rows<{ id: number }>(
+    db,
+    sql`select id from mission where merchant_id = ${demoId} order by id limit 1`,
+  );
+  resources.set('missions/:id', String(mission!.id));
 }, 60_000);
 
 afterAll(async () => {

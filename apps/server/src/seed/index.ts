@@ -17,6 +17,7 @@ import { seedDemoPromotion } from './demo-promotion.js';
 import { seedDemoVip } from './demo-vip.js';
 import { seedDemoReferral } from './demo-referral.js';
 import { seedDemoTicket } from './demo-ticket.js';
+import { seedDemoMissions } from './demo-missions.js';
 
 /** A seeder adds one module's demo data for the demo merchant and may return lines to print at start. */
 export type Seeder = (tx: Tx, ctx: SeedContext) => Promise<string[] | void>;
@@ -41,6 +42,7 @@ export const seeders: Seeder[] = [
   seedDemoHistory,
   seedDemoVip,
   seedDemoReferral,
+  seedDemoMissions,
 ];
 
 export interface SeedResult {

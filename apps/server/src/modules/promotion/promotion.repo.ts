@@ -15,7 +15,7 @@ export interface PromotionRow {
   startAt: Date | null;
   endAt: Date | null;
   audience: 'ALL' | 'NEW_MEMBERS' | 'VIP_LEVELS' | 'AGENT_TEAMS' | 'MEMBER_LIST';
-  trigger: 'FIRST_DEPOSIT' | 'CLAIM' | 'SIGN_UP' | TReferralTrigger;
+  trigger: 'FIRST_DEPOSIT' | 'CLAIM' | 'SIGN_UP' | TReferralTrigger | 'DAILY_LOGIN';
   rewardKind: 'PERCENT' | 'FIXED' | 'TICKET';
   rewardAmount: bigint | null;
   rewardBp: number | null;

@@ -65,7 +65,8 @@ export type ClaimState = 'JOINED' | 'ACTIVE' | 'CONVERTED' | 'FORFEITED';
 export function statusOf(p: {
   startAt: Date | null;
   endAt: Date | null;
-  trigger: 'FIRST_DEPOSIT' | 'CLAIM' | 'SIGN_UP' | TReferralTrigger;
+  trigger: 'FIRST_DEPOSIT' | 'CLAIM' | 'SIGN_UP' | TReferralTrigger | 'DAILY_LOGIN';
+  /** for a daily check-in: today's claim */
   claim: ClaimState | null;
   now: Date;
   /** the member has had a credited deposit already (unknown for visitors) */
@@ -73,6 +74,8 @@ export function statusOf(p: {
   /** a member is asking (not a visitor) */
   member?: boolean;
 }): TPromotionStatus {
+  // a daily check-in is signed today, or open to sign
+  if (p.trigger === 'DAILY_LOGIN' && p.claim) return 'Signed';
   // a referral promotion is repeatable per invited friend: a member takes part by inviting (Joined),
   // and a reward earned that waits for its claim is Claim, even after the end (it was earned)
   if (isReferralTrigger(p.trigger) && (p.claim === null || p.claim === 'JOINED')) {
@@ -97,7 +100,7 @@ export function statusOf(p: {
   }
   if (p.startAt && p.now < p.startAt) return 'coming soon';
   if (p.endAt && p.now >= p.endAt) return 'Close';
-  if (p.trigger === 'CLAIM') return 'Claim';
+  if (p.trigger === 'CLAIM' || p.trigger === 'DAILY_LOGIN') return 'Claim';
   // a sign-up bonus is paid on registration: a member without its claim was not eligible; a visitor
   // joins by registering
   if (p.trigger === 'SIGN_UP') return p.member ? 'Close' : 'Join';

@@ -22,6 +22,8 @@ import { isAgent, isTrial, type MemberService } from '../member/index.js';
 import { assertCan } from '../operator/index.js';
 import { auditedWrite, pickText, sanitizeHtml, stripTags } from '../system/index.js';
 import { parseAmount } from '../wallet/index.js';
+import { merchantDay } from '../../platform/merchant-day.js';
+import { createCheckinService } from './checkin.service.js';
 import {
   promotionRepo as repo,
   NO_AUDIENCE,
@@ -312,11 +314,13 @@ export function createPromotionService(deps: PromotionDeps) {
     p: PromotionRow,
     claim: ClaimRow,
     deposit: { orderNo: string; amount: bigint } | null,
+    /** pays this instead of the promotion's own reward (a check-in's day amount) */
+    amount?: bigint,
   ): Promise<boolean> {
     const handler = rewardHandlers.get(p.rewardKind);
     if (handler) return handler(tx, p, claim);
     const depositAmount = deposit?.amount ?? 0n;
-    const bonus = bonusFor(p, depositAmount);
+    const bonus = amount ?? bonusFor(p, depositAmount);
     if (bonus <= 0n) return false;
     const required = requiredTurnover(p, bonus, depositAmount);
     const now = clock.now();
@@ -439,8 +443,18 @@ export function createPromotionService(deps: PromotionDeps) {
     return { remaining, progress };
   }
 
+  const checkin = createCheckinService({
+    db,
+    ledger,
+    audit,
+    events,
+    clock,
+    grant: (tx, p, claim, amount) => grant(tx, p, claim, null, amount),
+  });
+
   async function memberStatuses(actor: MemberActor, merchant: MerchantContext, lang: string) {
     const now = clock.now();
+    const today = merchantDay(merchant.timeZone, now);
     const [live, claims, deposits] = await Promise.all([
       repo.listLive(db, merchant.id, now),
       repo.claimsOfMember(db, actor.memberId),
@@ -451,7 +465,13 @@ export function createPromotionService(deps: PromotionDeps) {
       actor.memberId,
       live.map((p) => p.id),
     );
-    const byPromotion = new Map(claims.map((c) => [c.promotionId, c]));
+    // a daily check-in's claim that matters is today's
+    const checkins = new Set(live.filter((p) => p.trigger === 'DAILY_LOGIN').map((p) => p.id));
+    const byPromotion = new Map(
+      claims
+        .filter((c) => !checkins.has(c.promotionId) || c.occurrence === today)
+        .map((c) => [c.promotionId, c]),
+    );
     // a referral promotion has a claim per invited friend: it shows the ones waiting for a claim
     const waiting = new Set(claims.filter((c) => c.status === 'JOINED').map((c) => c.promotionId));
     const fb = merchant.defaultLanguage.toUpperCase();
@@ -485,6 +505,7 @@ export function createPromotionService(deps: PromotionDeps) {
 
   return {
     refresh,
+    checkin,
 
     /** Another part of the module pays a reward kind of its own (tickets). */
     onReward(kind: string, handler: RewardHandler) {
@@ -734,6 +755,11 @@ export function createPromotionService(deps: PromotionDeps) {
       // by inviting friends (and claimed through the referral call)
       if (p.trigger === 'SIGN_UP' || isReferralTrigger(p.trigger))
         throw new AppError('promotion_unavailable');
+      // claiming a daily check-in signs today
+      if (p.trigger === 'DAILY_LOGIN') {
+        const signed = await checkin.signToday(actor, merchant, p, ip);
+        return claimView(signed, p, lang.toUpperCase(), merchant.defaultLanguage.toUpperCase(), merchant, 0n);
+      }
       // a first-deposit promotion joined after the first deposit could never be triggered
       if (p.trigger === 'FIRST_DEPOSIT' && (await depositCount(db, actor.memberId)) > 0) {
         throw new AppError('promotion_unavailable');

@@ -10,6 +10,7 @@ import { turnoverService } from '../withdraw/index.js';
 import { jobsFor } from '../../jobs/index.js';
 import { createPromotionService, type PromotionService } from './promotion.service.js';
 import { registerTickets } from './ticket.routes.js';
+import { checkinRoutes } from './checkin.routes.js';
 
 /** The one promotion service of an app instance. */
 export const promotionService = defineService(
@@ -83,4 +84,5 @@ export const registerPromotion: ModuleRegister = (ctx) => {
   ctx.route(adminPromotionEndpoints.update, ({ actor, merchant, params, body, ip }) =>
     promotions.adminUpdate({ actor, ip }, merchant, params.id, body),
   );
+  checkinRoutes(ctx, promotions.checkin);
 };
