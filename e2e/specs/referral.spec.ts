@@ -74,9 +74,9 @@ test("a member shares the invite link; a friend registers through it and deposit
     await closePopups(friend);
     await expect(friend.getByTestId('avatar-button')).toBeVisible();
 
-    // the sign-up reward is the member's at once
-    await page.reload();
+    // the sign-up reward is the member's at once; its page hears of it over the real-time channel
     await expect(stat(page, 'invitations')).toHaveText('1');
+    await expect(page.getByTestId('header-balance')).toHaveText('৳20.00');
     await expect(stat(page, 'earned')).toHaveText('৳20.00');
     await expect(page.getByTestId('referral-invitee')).toHaveCount(1);
     await expect(page.getByTestId('referral-invitee')).toContainText('****');
@@ -97,7 +97,6 @@ test("a member shares the invite link; a friend registers through it and deposit
     await friendContext.close();
   }
 
-  await page.reload();
   await expect(stat(page, 'earned')).toHaveText('৳120.00');
   await expect(stat(page, 'qualified')).toHaveText('1');
   await expect(page.getByTestId('referral-invitee-reward')).toHaveText('৳120.00');
@@ -148,4 +147,8 @@ test('visitors see Rewards and Share; the invite page asks them to log in', asyn
   await expect(page.getByTestId('side-quick-manualRebate')).toHaveCount(0);
   await page.getByTestId('header-share').click();
   await expect(page.getByTestId('member-gate')).toHaveAttribute('data-reason', 'login');
+  // the promotions page sends them to the invite page rather than joining a referral promotion
+  await page.getByTestId('side-promotions-link').click();
+  await expect(page.getByTestId('promotion-invite')).toHaveCount(2);
+  await expect(page.getByTestId('promotion-invite').first()).toHaveText('Invite friends');
 });

@@ -21,6 +21,7 @@ import {
   setModule,
   settleWin,
 } from '../../test/factories.js';
+import type { ModuleRegister } from '../../platform/module.js';
 import { REFERRAL_TURNOVER_JOB } from './index.js';
 
 let t: TestApp;
@@ -31,9 +32,14 @@ const VENDOR = 'REFV';
 const db = () => t.database.db;
 const PASSWORD = 'Secret#12';
 type Session = Awaited<ReturnType<typeof memberSession>>;
+const walletChanges: { merchantId: number; memberId: number }[] = [];
+// listens to the app's own event bus, the way the real-time channel does
+const listen: ModuleRegister = (ctx) => {
+  ctx.events.on('wallet.changed', (p) => walletChanges.push(p));
+};
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ deps: { extraModules: [listen] } });
   merchantId = await merchantIdOf(db());
   admin = await operatorToken(t.app);
   channelId = (await addChannel(db(), merchantId)).id;
@@ -239,6 +245,8 @@ describe('deposit trigger', () => {
       ),
     );
     expect(await mainBalance(db(), a.id)).toBe(100_00n);
+    // the referrer's open pages hear of it (after the deposit's commit)
+    expect(walletChanges.filter((w) => w.memberId === a.id)).toHaveLength(1);
     const [n] = await rows<{ n: number }>(
       db(),
       sql`select count(*)::int as n from promotion_claim where promotion_id = ${p} and member_id = ${a.id}`,

@@ -8,6 +8,7 @@ import {
   type TReferralSettingsInput,
   type TReferralTrigger,
 } from '@bp/contract';
+import { afterCommit } from '../../db/after-commit.js';
 import type { Db, Executor, Tx } from '../../db/client.js';
 import type { Actor, MemberActor, OperatorActor } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
@@ -80,7 +81,12 @@ export function createReferralService(deps: ReferralDeps) {
         occurrence: String(r.inviteeId),
         hold: s.claimRequired,
       });
-      if (claim && claim.status !== 'JOINED') paid++;
+      if (!claim) continue;
+      if (claim.status !== 'JOINED') paid++;
+      // the referrer's balance (or what it can claim) changed: its open pages hear of it once committed
+      afterCommit(tx, () =>
+        events.emit('wallet.changed', { merchantId: r.merchantId, memberId: r.referrerId }),
+      );
     }
     return paid;
   }
@@ -169,11 +175,7 @@ export function createReferralService(deps: ReferralDeps) {
             if (!qualifies(s, r)) continue;
             const since = r.createdAt > startOf(p) ? r.createdAt : startOf(p);
             if ((await validBetSince(db, r.inviteeId, since)) < s.turnoverTarget) continue;
-            const n = await ledger.transaction((tx) => reward(tx, [p], r));
-            if (n > 0) {
-              paid += n;
-              events.emit('wallet.changed', { merchantId, memberId: r.referrerId });
-            }
+            paid += await ledger.transaction((tx) => reward(tx, [p], r));
           }
           if (list.length < batch) break;
           after = list[list.length - 1]!.inviteeId;

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { MESSAGES_KEY, loadNoticeText } from '../../features/messages';
 import { useRealtime } from '../../features/realtime';
-import { PROMO_STATE_KEY } from '../../features/referral';
+import { PROMO_STATE_KEY, REFERRAL_KEY } from '../../features/referral';
 import { VIP_KEY } from '../../features/vip';
 import { WALLET_KEY } from '../../features/wallet';
 import { i18n, loadLazyNamespaces } from '../../shared/i18n';
@@ -34,6 +34,7 @@ export function useRealtimeSync() {
       void refreshQueries(qc, WALLET_KEY);
       // a reward paid or waiting changes what the member can still claim (header and side-menu badges)
       void qc.invalidateQueries({ queryKey: PROMO_STATE_KEY });
+      void qc.invalidateQueries({ queryKey: REFERRAL_KEY });
     },
     onNotice: (kind, data) => {
       for (const key of MONEY_KEYS) void refreshQueries(qc, key);

@@ -1,6 +1,6 @@
 import { PROMOTION_CATEGORIES, type TPlayerPromotion } from '@bp/contract';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { errorText } from '../../../shared/api';
 import { useAppStore } from '../../../shared/store/app-store';
 import { openModal } from '../../../shared/ui/modal-store';
@@ -83,7 +83,9 @@ function PromotionCard({ p }: { p: TPlayerPromotion }) {
   const { t } = useTranslation('promotions');
   const token = useAppStore((s) => s.token);
   const join = useJoinPromotion();
-  const actionable = p.status === 'Join' || p.status === 'Claim';
+  // a referral reward is earned by inviting friends (and claimed there), never joined here
+  const referral = p.trigger.startsWith('REFERRAL_');
+  const actionable = !referral && (p.status === 'Join' || p.status === 'Claim');
   const act = () => {
     // visitors log in first (SPEC 4: actions needing an account open the login popup)
     if (!token) openModal('login');
@@ -111,6 +113,11 @@ function PromotionCard({ p }: { p: TPlayerPromotion }) {
         <p className="muted">
           {t('wagering', { multiple: p.wageringMultiple, base: t(`base_${p.wageringBase}`) })}
         </p>
+      )}
+      {referral && p.status !== 'Close' && p.status !== 'coming soon' && (
+        <Link to="/member/referral" className="btn btn--primary" data-testid="promotion-invite">
+          {t(p.status === 'Claim' ? 'claim' : 'referral:title')}
+        </Link>
       )}
       {actionable && (
         <button

@@ -2,8 +2,7 @@ import { referralEndpoints } from '@bp/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../../shared/api';
 import { useAppStore } from '../../../shared/store/app-store';
-
-export const PROMO_STATE_KEY = ['promoState'] as const;
+import { PROMO_STATE_KEY } from './keys';
 
 /**
  * SPEC public state, promotion part: how many promotions the caller can join or claim now

@@ -2,9 +2,7 @@ import { referralEndpoints } from '@bp/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../shared/api';
 import { useAppStore } from '../../../shared/store/app-store';
-import { PROMO_STATE_KEY } from './promo-state';
-
-export const REFERRAL_KEY = ['referral'] as const;
+import { PROMO_STATE_KEY, REFERRAL_KEY } from './keys';
 
 /** MCSFE_getReferralDetails: the member's code, invitations, rewards and the running rules. */
 export const referralDetailsQuery = (token: string | null) =>
