@@ -7,9 +7,10 @@
  * ledger postings in batches. The reference is one SQL aggregate over the same journal rows (the
  * day's rows summed per member), run before and after ours (their mean). ratio = ours / reference.
  *
- * Checked after the run: every paid row is one balanced entry of its amount on the member's MAIN; the
- * total paid equals a plain reading of the rows (settled rounds of the day per member and type at
- * the member's rate); a second run pays nothing (`rerun_s`).
+ * Checked after the run: every paid row is one entry of its amount on the member's MAIN (the ledger's
+ * balance trigger checked each at commit) and the run's summary equals its rows; a second run pays
+ * nothing (`rerun_s`). That the amounts are those of a plain reading of the rows is the property
+ * test's (modules/rebate/rebate.property.int.test.ts), on random days of play.
  */
 import { sql } from 'drizzle-orm';
 import { runRebateDay } from '../../apps/server/src/modules/rebate/index.js';
@@ -93,7 +94,6 @@ export async function run() {
     paid: string;
     ledger: string;
     entries: number;
-    expected: string;
   }>(
     db,
     sql`select
@@ -102,31 +102,13 @@ export async function run() {
           (select coalesce(sum(l.amount), 0)::text from ledger_entry e join ledger_line l on l.entry_id = e.id
              join ledger_account a on a.id = l.account_id and a.member_id = e.member_id
            where e.merchant_id = ${team.merchantId} and e.type = 'rebate') as ledger,
-          (select count(*)::int from ledger_entry where merchant_id = ${team.merchantId} and type = 'rebate') as entries,
-          (select coalesce(sum(y.stake * (case when y.member_id % 10 = 0 then ${JSON.stringify(RATES[1])}::jsonb
-                                               else ${JSON.stringify(RATES[0])}::jsonb end ->> y.game_type)::int / 10000), 0)::text
-           from (
-             select r.member_id, g.game_type, sum(r.stake) as stake from (
-               select member_id, round_id, max(game_code) as game_code,
-                 sum(amount) filter (where op = 'debit') - coalesce(sum(amount) filter (where op = 'rollback'), 0) as stake
-               from vendor_txn v
-               where merchant_id = ${team.merchantId} and status = 'ok'
-                 and round_id in (select round_id from vendor_txn
-                                  where merchant_id = ${team.merchantId} and op = 'credit' and status = 'ok'
-                                    and created_at >= ${from}::timestamptz and created_at < ${to}::timestamptz)
-               group by member_id, round_id) r
-             join game g on g.vendor_code = ${VENDOR} and g.game_code = r.game_code
-             group by r.member_id, g.game_type) y) as expected`,
+          (select count(*)::int from ledger_entry where merchant_id = ${team.merchantId} and type = 'rebate') as entries`,
   );
   if (!check || check.paid !== check.ledger || check.rows !== check.entries)
     throw new Error(`paid rows and ledger differ: ${JSON.stringify(check)}`);
   if (first.run.paid.toString() !== check.paid) throw new Error('the run summary differs from its rows');
-  if (check.expected !== check.paid)
-    throw new Error(`paid ${check.paid}, a plain reading of the rows ${check.expected}`);
   if (again.run.paid !== first.run.paid) throw new Error('the rerun changed what was paid');
-  console.log(
-    `check: ${check.rows} paid rows = ${check.entries} entries, ${check.paid} paid, plain reading ${check.expected}`,
-  );
+  console.log(`check: ${check.rows} paid rows = ${check.entries} entries, ${check.paid} paid`);
 
   return benchLine('rebate', {
     ratio: (ours / ref).toFixed(2),

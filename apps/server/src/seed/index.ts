@@ -15,6 +15,7 @@ import { seedDemoAgentContracts } from './demo-agent-contract.js';
 import { seedDemoHistory } from './demo-history.js';
 import { seedDemoPromotion } from './demo-promotion.js';
 import { seedDemoVip } from './demo-vip.js';
+import { seedDemoRebate } from './demo-rebate.js';
 import { seedDemoReferral } from './demo-referral.js';
 import { seedDemoTicket } from './demo-ticket.js';
 import { seedDemoMissions } from './demo-missions.js';
@@ -41,6 +42,7 @@ export const seeders: Seeder[] = [
   seedDemoAgentContracts,
   seedDemoHistory,
   seedDemoVip,
+  seedDemoRebate,
   seedDemoReferral,
   seedDemoMissions,
 ];

@@ -162,7 +162,7 @@ export async function claim(
       memberId: m.memberId,
       refType: 'rebate_accrual',
       refId: ids.join(',').slice(0, 200),
-      memo: { day: state.day },
+      memo: { remark: `Manual rebate ${state.day}`, day: state.day },
       lines: [
         { account: { house: 'rebate', spread: m.memberId }, amount: -total },
         { account: { memberId: m.memberId, code: 'main' }, amount: total },

@@ -17,7 +17,15 @@ export type AccrualTable = 'rebate_accrual' | 'cashback_accrual';
  */
 export async function payBatch(
   tx: Tx,
-  p: { merchantId: number; table: AccrualTable; ids: bigint[]; entryType: string; keyPrefix: string },
+  p: {
+    merchantId: number;
+    table: AccrualTable;
+    ids: bigint[];
+    entryType: string;
+    keyPrefix: string;
+    /** the account record's remark: this text, then the row's product type (if any) and day */
+    remark: string;
+  },
 ): Promise<{ entries: number; paid: bigint }> {
   if (p.ids.length === 0) return { entries: 0, paid: 0n };
   const table = sql.raw(p.table);
@@ -45,7 +53,8 @@ export async function payBatch(
   const [r] = await rows<{ entries: number; paid: string }>(
     tx,
     sql`with acc as (
-          select r.id, r.member_id, r.amount, la.id as member_account, h.id as house_account
+          select r.id, r.member_id, r.amount, la.id as member_account, h.id as house_account,
+            concat_ws(' ', ${p.remark}::text, ${p.table === 'rebate_accrual' ? sql`r.game_type, r.day::text` : sql`r.period_from::text`}) as remark
           from ${table} r
           join ledger_account la on la.member_id = r.member_id and la.code = 'main'
           join ledger_account h on h.merchant_id = ${p.merchantId} and h.member_id is null and h.code = 'rebate'
@@ -54,7 +63,8 @@ export async function payBatch(
         ),
         ent as (
           insert into ledger_entry (merchant_id, idem_key, type, member_id, ref_type, ref_id, memo)
-          select ${p.merchantId}, ${p.keyPrefix} || ':' || acc.id, ${p.entryType}, acc.member_id, ${p.table}, acc.id::text, null
+          select ${p.merchantId}, ${p.keyPrefix} || ':' || acc.id, ${p.entryType}, acc.member_id, ${p.table}, acc.id::text,
+            jsonb_build_object('remark', acc.remark)
           from acc order by acc.id
           on conflict (merchant_id, idem_key) do nothing
           returning id, ref_id

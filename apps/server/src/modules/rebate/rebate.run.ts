@@ -86,7 +86,10 @@ export async function runRebateDay(db: Db, merchantId: number, date: string): Pr
     });
     run = (await rebateRepo.findRun(db, merchantId, 'rebate', p.from))!;
   }
-  return { run: await payRun(db, run, 'rebate_accrual', REBATE_ENTRY_TYPES.daily, 'rebate_run'), paidNow: 0 };
+  return {
+    run: await payRun(db, run, 'rebate_accrual', REBATE_ENTRY_TYPES.daily, 'rebate_run', 'Daily rebate'),
+    paidNow: 0,
+  };
 }
 
 function accrueSql(merchantId: number, p: Period, runId: bigint, s: RebateSettingRow) {
@@ -132,13 +135,14 @@ async function payRun(
   table: 'rebate_accrual' | 'cashback_accrual',
   entryType: string,
   keyPrefix: string,
+  remark: string,
 ): Promise<RunRow> {
   if (run.status === 'done') return run;
   for (;;) {
     const ids = await rebateRepo.pendingIds(db, table, run.id, PAY_BATCH);
     if (ids.length === 0) break;
     await db.transaction((tx) =>
-      payBatch(tx, { merchantId: run.merchantId, table, ids, entryType, keyPrefix }),
+      payBatch(tx, { merchantId: run.merchantId, table, ids, entryType, keyPrefix, remark }),
     );
     if (ids.length < PAY_BATCH) break;
   }
@@ -166,7 +170,7 @@ export async function runCashback(db: Db, merchantId: number, p: Period): Promis
     run = (await rebateRepo.findRun(db, merchantId, 'cashback', p.from))!;
   }
   return {
-    run: await payRun(db, run, 'cashback_accrual', REBATE_ENTRY_TYPES.cashback, 'cashback_run'),
+    run: await payRun(db, run, 'cashback_accrual', REBATE_ENTRY_TYPES.cashback, 'cashback_run', 'Cash back'),
     paidNow: 0,
   };
 }

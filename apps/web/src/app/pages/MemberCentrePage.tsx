@@ -10,6 +10,7 @@ import {
 import { loadMessagesPage, useUnreadCount } from '../../features/messages';
 import { loadVipPage } from '../../features/vip';
 import { loadReferralPage } from '../../features/referral';
+import { loadManualRebatePage } from '../../features/rebate';
 import { loadTransferFundPage } from '../../features/wallet';
 import { loadDepositPage } from '../../features/deposit';
 import { loadWithdrawPage } from '../../features/withdraw';
@@ -56,6 +57,7 @@ const BonusDetails = asLazy(loadBonusDetailsPage);
 const Messages = asLazy(loadMessagesPage);
 const Vip = asLazy(loadVipPage);
 const Referral = asLazy(loadReferralPage);
+const ManualRebate = asLazy(loadManualRebatePage);
 
 interface PageDef extends Omit<MemberPageEntry, 'badge'> {
   render: () => ReactNode;
@@ -127,6 +129,7 @@ export default function MemberCentrePage() {
     { id: 'personalProfit', label: 'personalProfit', icon: <ChartIcon />, render: () => <PersonalProfit /> },
     { id: 'bonusDetails', label: 'bonusDetails', icon: <GiftIcon />, render: () => <BonusDetails /> },
     { id: 'vip', label: 'vip', icon: <CrownIcon />, render: () => <Vip /> },
+    { id: 'manualRebate', label: 'manualRebate', icon: <ChartIcon />, render: () => <ManualRebate /> },
     { id: 'messageV2', label: 'messageV2', icon: <EnvelopeIcon />, render: () => <Messages /> },
     { id: 'referral', label: 'referral', icon: <InviteIcon />, render: () => <Referral /> },
   ];

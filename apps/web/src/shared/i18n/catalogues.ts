@@ -35,6 +35,7 @@ export const LAZY_NAMESPACES = [
   'promotions',
   'vip',
   'referral',
+  'rebate',
 ] as const;
 
 export const defaultCatalogue: Catalogue = {
