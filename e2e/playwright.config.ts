@@ -16,6 +16,8 @@ const workers = Number(process.env.E2E_WORKERS ?? 2);
  */
 const settlementMerchant = `e2e${workers}`;
 const SETTLEMENT_SPEC = /agent-settlement\.spec\.ts$/;
+/** Tests tagged @clock move the server's clock: they run last, in the `checkin-clock` project. */
+const CLOCK_TAG = /@clock/;
 const merchantOrigins = Array.from({ length: workers + 1 }, (_, n) => `http://e2e${n}.e2e.test:${port}`);
 
 /** Debian's Chromium; a browser is never downloaded. */
@@ -64,6 +66,7 @@ export default defineConfig<object, E2eWorkerOptions>({
     {
       name: 'chromium',
       testIgnore: SETTLEMENT_SPEC,
+      grepInvert: CLOCK_TAG,
       use: { ...devices['Desktop Chrome'], launchOptions: chromium },
     },
     {
@@ -73,6 +76,15 @@ export default defineConfig<object, E2eWorkerOptions>({
       testMatch: SETTLEMENT_SPEC,
       dependencies: ['chromium'],
       use: { ...devices['Desktop Chrome'], launchOptions: chromium, ownMerchant: settlementMerchant },
+    },
+    {
+      // the daily check-in moves the clock a merchant day on: after the settlement (which needs the
+      // clock where it left it); alone: npx playwright test --project=checkin-clock --no-deps
+      name: 'checkin-clock',
+      testMatch: /rewards-checkin\.spec\.ts$/,
+      grep: CLOCK_TAG,
+      dependencies: ['settlement'],
+      use: { ...devices['Desktop Chrome'], launchOptions: chromium },
     },
   ],
   webServer: {

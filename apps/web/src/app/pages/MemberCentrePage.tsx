@@ -11,6 +11,7 @@ import { loadMessagesPage, useUnreadCount } from '../../features/messages';
 import { loadVipPage } from '../../features/vip';
 import { loadReferralPage } from '../../features/referral';
 import { loadManualRebatePage } from '../../features/rebate';
+import { loadMissionLeaderboardPage, MissionIcon, useMissionBadge } from '../../features/missions';
 import { loadTransferFundPage } from '../../features/wallet';
 import { loadDepositPage } from '../../features/deposit';
 import { loadWithdrawPage } from '../../features/withdraw';
@@ -58,6 +59,7 @@ const Messages = asLazy(loadMessagesPage);
 const Vip = asLazy(loadVipPage);
 const Referral = asLazy(loadReferralPage);
 const ManualRebate = asLazy(loadManualRebatePage);
+const MissionLeaderboard = asLazy(loadMissionLeaderboardPage);
 
 interface PageDef extends Omit<MemberPageEntry, 'badge'> {
   render: () => ReactNode;
@@ -80,6 +82,7 @@ export default function MemberCentrePage() {
   const isAgent = useAppStore((s) => s.isAgent);
   const wl = useWhitelabel();
   const unread = useUnreadCount();
+  const missionBadge = useMissionBadge();
 
   const pages: PageDef[] = [
     {
@@ -132,6 +135,12 @@ export default function MemberCentrePage() {
     { id: 'manualRebate', label: 'manualRebate', icon: <ChartIcon />, render: () => <ManualRebate /> },
     { id: 'messageV2', label: 'messageV2', icon: <EnvelopeIcon />, render: () => <Messages /> },
     { id: 'referral', label: 'referral', icon: <InviteIcon />, render: () => <Referral /> },
+    {
+      id: 'missionLeaderboard',
+      label: 'missionLeaderboard',
+      icon: <MissionIcon />,
+      render: () => <MissionLeaderboard />,
+    },
   ];
   const current = pages.find((p) => p.id === page);
 
@@ -161,7 +170,7 @@ export default function MemberCentrePage() {
       id,
       label,
       icon,
-      badge: id === 'messageV2' ? unread.data : undefined,
+      badge: id === 'messageV2' ? unread.data : id === 'missionLeaderboard' ? missionBadge : undefined,
     }));
   return (
     <Suspense fallback={<RouteLoader />}>

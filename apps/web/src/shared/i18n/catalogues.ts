@@ -36,6 +36,7 @@ export const LAZY_NAMESPACES = [
   'vip',
   'referral',
   'rebate',
+  'missions',
 ] as const;
 
 export const defaultCatalogue: Catalogue = {
