@@ -28,7 +28,11 @@ export function CheckinCard() {
       <div className="mc-card__head">
         <h2 className="mc-card__title">{c?.title ?? t('checkinTitle')}</h2>
         {c && (
-          <span className="mc-chip mc-chip--ok" data-testid="checkin-streak" data-days={c.consecutiveDays}>
+          <span
+            className={`mc-chip ${c.consecutiveDays > 0 ? 'mc-chip--ok' : 'mc-chip--wait'}`}
+            data-testid="checkin-streak"
+            data-days={c.consecutiveDays}
+          >
             {t('streak', { count: c.consecutiveDays })}
           </span>
         )}
