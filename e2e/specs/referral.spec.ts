@@ -148,7 +148,7 @@ test('visitors see Rewards and Share; the invite page asks them to log in', asyn
   await page.getByTestId('header-share').click();
   await expect(page.getByTestId('member-gate')).toHaveAttribute('data-reason', 'login');
   // the promotions page sends them to the invite page rather than joining a referral promotion
-  await page.getByTestId('side-promotions-link').click();
+  await page.goto('/promotions');
   await expect(page.getByTestId('promotion-invite')).toHaveCount(2);
   await expect(page.getByTestId('promotion-invite').first()).toHaveText('Invite friends');
 });
