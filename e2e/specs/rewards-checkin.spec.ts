@@ -109,7 +109,9 @@ test('the missions page in Bengali on a phone', async ({ page, request }) => {
 
 /**
  * The clock moves a merchant day on: this test runs in the `checkin-clock` project, after every other
- * spec (playwright.config.ts), so the jump reaches nobody else.
+ * spec (playwright.config.ts), so the jump reaches nobody else. Alone: `--project=checkin-clock
+ * --no-deps`, never together with `chromium` under --no-deps (the jump would end the other tests'
+ * sessions and days).
  */
 test('@clock a member checks in, the next merchant day again; the calendar shows both days', async ({
   page,
