@@ -92,7 +92,8 @@ export default defineConfig<object, E2eWorkerOptions>({
     // the workers' merchants and the settlement project's; the server's clock can be moved
     env: { E2E_MERCHANTS: String(workers + 1), E2E_CLOCK_CONTROL: 'true' },
     url: `${baseURL}/readyz`,
-    timeout: 120_000,
+    // a machine busy with other work may need longer to migrate and seed (E2E_SERVER_TIMEOUT ms)
+    timeout: Number(process.env.E2E_SERVER_TIMEOUT ?? 120_000),
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',

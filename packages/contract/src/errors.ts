@@ -11,7 +11,7 @@ import { GAME_ERRORS } from './games.js';
 import { GAME_LAUNCH_ERRORS } from './game-launch.js';
 import { GAME_SERVER_ERRORS } from './game-server.js';
 import { AGENT_CONTRACT_ERRORS } from './agent-contract.js';
-import { PROMOTION_ERRORS } from './promotion.js';
+import { PROMOTION_CODE_ERRORS, PROMOTION_ERRORS } from './promotion.js';
 import { REFERRAL_ERRORS } from './referral.js';
 import { REBATE_ERRORS } from './rebate.js';
 import { TICKET_ERRORS } from './ticket.js';
@@ -39,6 +39,7 @@ export const ERRORS = {
   ...GAME_SERVER_ERRORS,
   ...AGENT_CONTRACT_ERRORS,
   ...PROMOTION_ERRORS,
+  ...PROMOTION_CODE_ERRORS,
   ...REFERRAL_ERRORS,
   ...REBATE_ERRORS,
   ...TICKET_ERRORS,

@@ -48,6 +48,11 @@ const ZUsernameRef = z.string().trim().min(1).max(64);
  * SIGN_UP: paid to every member who registers while it runs (SPEC 9 registration bonus);
  * REFERRAL_*: paid to the referrer per invited friend (see referral.ts);
  * DAILY_LOGIN: the daily check-in, claimed once per merchant day (MCSFE_claimLoginPromotion).
+ * NTH_DEPOSIT: the member's N-th credited deposit (`depositNth`) grants it, once;
+ * DEPOSIT_OVER: every credited deposit of at least `minDeposit` grants it (once per deposit, or once
+ * per merchant day with `oncePerDay`);
+ * BONUS_CODE: the member redeems one of its codes (SPEC 3 bonus / redeem code), once per member.
+ * The deposit triggers pay members of the audience automatically.
  */
 export const PROMOTION_TRIGGERS = [
   'FIRST_DEPOSIT',
@@ -57,7 +62,13 @@ export const PROMOTION_TRIGGERS = [
   'REFERRAL_DEPOSIT',
   'REFERRAL_TURNOVER',
   'DAILY_LOGIN',
+  'NTH_DEPOSIT',
+  'DEPOSIT_OVER',
+  'BONUS_CODE',
 ] as const;
+/** Triggers whose reward can be a share of the deposit. */
+export const DEPOSIT_TRIGGERS = ['FIRST_DEPOSIT', 'NTH_DEPOSIT', 'DEPOSIT_OVER'] as const;
+const isDepositTrigger = (t: string) => (DEPOSIT_TRIGGERS as readonly string[]).includes(t);
 /** TICKET: the reward is a ticket of a prize game (wheel, egg, envelope) drawn when the member opens it */
 export const PROMOTION_REWARD_KINDS = ['PERCENT', 'FIXED', 'TICKET'] as const;
 export const PROMOTION_WAGERING_BASES = ['BONUS', 'BONUS_DEPOSIT'] as const;
@@ -147,6 +158,10 @@ const ZPromotionFields = z.object({
    * prize is wagered wageringMultiple times within expiryDays, which is also how long a ticket waits
    */
   ticketConfig: ZTicketConfig.nullable().default(null),
+  /** NTH_DEPOSIT: which credited deposit of the member grants it (2: the second) */
+  depositNth: z.number().int().min(1).max(1000).nullable().default(null),
+  /** DEPOSIT_OVER: at most once per merchant day (otherwise once per deposit) */
+  oncePerDay: z.boolean().default(false),
 });
 export const ZPromotionInput = ZPromotionFields.refine(
   (v) => !v.startDate || !v.endDate || new Date(v.startDate) < new Date(v.endDate),
@@ -175,7 +190,7 @@ export const ZPromotionInput = ZPromotionFields.refine(
     message: 'a percent reward needs rewardPercent and rewardCap',
     path: ['rewardPercent'],
   })
-  .refine((v) => v.rewardKind !== 'PERCENT' || v.trigger === 'FIRST_DEPOSIT', {
+  .refine((v) => v.rewardKind !== 'PERCENT' || isDepositTrigger(v.trigger), {
     message: 'a percent reward needs a deposit trigger',
     path: ['rewardKind'],
   })
@@ -192,7 +207,11 @@ export const ZPromotionInput = ZPromotionFields.refine(
       message: 'ticket prizes are cash, bonus or nothing',
       path: ['ticketConfig'],
     },
-  );
+  )
+  .refine((v) => v.trigger !== 'NTH_DEPOSIT' || v.depositNth !== null, {
+    message: 'an N-th deposit trigger needs depositNth',
+    path: ['depositNth'],
+  });
 export type TPromotionInput = z.input<typeof ZPromotionInput>;
 export const ZPromotionUpdate = adminPatchOf(ZPromotionFields);
 
@@ -226,6 +245,8 @@ export const ZPromotionAdmin = z.object({
   contributions: z.record(z.string(), z.number()),
   forfeitOnWithdraw: z.boolean(),
   ticketConfig: ZTicketConfig.nullable(),
+  depositNth: z.number().int().nullable(),
+  oncePerDay: z.boolean(),
   updatedAt: z.string(),
 });
 export type TPromotionAdmin = z.infer<typeof ZPromotionAdmin>;
@@ -258,6 +279,8 @@ export const ZPlayerPromotion = z.object({
   maxBet: ZMoney.nullable(),
   contributions: z.record(z.string(), z.number()),
   forfeitOnWithdraw: z.boolean(),
+  depositNth: z.number().int().nullable(),
+  oncePerDay: z.boolean(),
   /** this member's status (visitors: Join, Claim, `coming soon` or Close) */
   status: z.enum(PROMOTION_STATUSES),
 });
@@ -453,6 +476,110 @@ export const adminPromotionEndpoints = {
     body: ZAdminPromotionGrant,
     response: ZAdminPromotionClaim,
     summary: "Grants a promotion's fixed reward to a member by hand (audited; once per member)",
+    tags: ['admin'],
+  }),
+};
+
+/**
+ * Bonus and redeem codes (SPEC 3): an operator makes codes for a BONUS_CODE promotion, single-use
+ * (maxUses 1) or multi-use up to a limit; a member redeems one (once per member and promotion).
+ * SPEC 4 redeem statuses of a code: Available (uses left), Used up, Expired (promotion ended) or
+ * Disabled.
+ */
+export const REDEEM_CODE_STATUSES = ['Available', 'Used up', 'Expired', 'Disabled'] as const;
+const ZCodeText = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9]{4,32}$/, 'letters and digits, 4 to 32');
+export const ZPromotionCodeInput = z.object({
+  /** the code; left out: the server makes a random one */
+  code: ZCodeText.optional(),
+  /** redemptions it allows (1: single-use) */
+  maxUses: z.number().int().min(1).max(1_000_000).default(1),
+  /** how many codes to make at once (random codes only) */
+  count: z.number().int().min(1).max(500).default(1),
+});
+export const ZPromotionCodeUpdate = z.object({ active: z.boolean() });
+export const ZPromotionCode = z.object({
+  id: z.number().int(),
+  promotionId: z.number().int(),
+  code: z.string(),
+  maxUses: z.number().int(),
+  used: z.number().int(),
+  active: z.boolean(),
+  status: z.enum(REDEEM_CODE_STATUSES),
+  createdAt: z.string(),
+});
+export type TPromotionCode = z.infer<typeof ZPromotionCode>;
+export const ZRedeemCode = z.object({ code: ZCodeText });
+
+export const PROMOTION_CODE_ERRORS = {
+  promotion_code_invalid: {
+    status: 404,
+    en: 'This code is not valid',
+    bn: 'এই কোডটি বৈধ নয়',
+  },
+  promotion_code_used_up: {
+    status: 409,
+    en: 'This code has been used up',
+    bn: 'এই কোডটি সম্পূর্ণ ব্যবহৃত হয়ে গেছে',
+  },
+  promotion_code_exists: {
+    status: 409,
+    en: 'This code already exists',
+    bn: 'এই কোডটি ইতিমধ্যে আছে',
+  },
+} as const;
+
+export const promotionCodeEndpoints = {
+  redeem: defineEndpoint({
+    id: 'promotion.redeemCode',
+    method: 'POST',
+    path: '/wps/relay/MCSFE_redeemBonusCode',
+    modId: 'REWCEN3',
+    auth: 'member',
+    members: REAL_MEMBERS,
+    refusal: 'need_real_account',
+    body: ZRedeemCode,
+    response: ZPromotionClaim,
+    summary:
+      "Redeems a bonus / redeem code: its promotion's reward, once per member (codes have a use limit)",
+    tags,
+  }),
+};
+
+export const adminPromotionCodeEndpoints = {
+  list: defineEndpoint({
+    id: 'admin.promotionCodes.list',
+    method: 'GET',
+    path: '/admin/api/promotions/:id/codes',
+    auth: 'operator',
+    params: z.object({ id: ZRowId }),
+    response: z.array(ZPromotionCode),
+    summary: "A bonus-code promotion's codes with their uses and redeem status",
+    tags: ['admin'],
+  }),
+  create: defineEndpoint({
+    id: 'admin.promotionCodes.create',
+    method: 'POST',
+    path: '/admin/api/promotions/:id/codes',
+    auth: 'operator',
+    params: z.object({ id: ZRowId }),
+    body: ZPromotionCodeInput,
+    response: z.array(ZPromotionCode),
+    summary: 'Makes codes for a bonus-code promotion: one given code, or random ones (audited)',
+    tags: ['admin'],
+  }),
+  update: defineEndpoint({
+    id: 'admin.promotionCodes.update',
+    method: 'PUT',
+    path: '/admin/api/promotion-codes/:codeId',
+    auth: 'operator',
+    params: z.object({ codeId: ZRowId }),
+    body: ZPromotionCodeUpdate,
+    response: ZPromotionCode,
+    summary: 'Disables or enables a code (audited)',
     tags: ['admin'],
   }),
 };

@@ -303,6 +303,28 @@ beforeAll(async () => {
   });
   expect(promotion.statusCode, promotion.body).toBe(200);
   resources.set('promotions/:id', String(promotion.json().value.id));
+  // a bonus code of a bonus-code promotion of this merchant (issue 16)
+  const codePromotion = await t.app.inject({
+    method: 'POST',
+    url: '/admin/api/promotions',
+    headers: { authorization: admin.token },
+    payload: {
+      category: 'other_promo',
+      title: { EN: 'matrix code' },
+      trigger: 'BONUS_CODE',
+      rewardKind: 'FIXED',
+      rewardAmount: '1',
+    },
+  });
+  expect(codePromotion.statusCode, codePromotion.body).toBe(200);
+  const code = await t.app.inject({
+    method: 'POST',
+    url: `/admin/api/promotions/${codePromotion.json().value.id}/codes`,
+    headers: { authorization: admin.token },
+    payload: { code: 'MATRIX01' },
+  });
+  expect(code.statusCode, code.body).toBe(200);
+  resources.set('promotion-codes/:codeId', String(code.json().value[0].id));
   // a VIP level of the demo merchant (seeded)
   const [vip] = await rows<{ id: number }>(
     db,

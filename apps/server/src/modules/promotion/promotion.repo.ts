@@ -15,7 +15,15 @@ export interface PromotionRow {
   startAt: Date | null;
   endAt: Date | null;
   audience: 'ALL' | 'NEW_MEMBERS' | 'VIP_LEVELS' | 'AGENT_TEAMS' | 'MEMBER_LIST';
-  trigger: 'FIRST_DEPOSIT' | 'CLAIM' | 'SIGN_UP' | TReferralTrigger | 'DAILY_LOGIN';
+  trigger:
+    | 'FIRST_DEPOSIT'
+    | 'CLAIM'
+    | 'SIGN_UP'
+    | TReferralTrigger
+    | 'DAILY_LOGIN'
+    | 'NTH_DEPOSIT'
+    | 'DEPOSIT_OVER'
+    | 'BONUS_CODE';
   rewardKind: 'PERCENT' | 'FIXED' | 'TICKET';
   rewardAmount: bigint | null;
   rewardBp: number | null;
@@ -33,6 +41,10 @@ export interface PromotionRow {
   forfeitOnWithdraw: boolean;
   /** TICKET: the prize table as stored (JSON, amounts as digit text) */
   ticketConfig: unknown;
+  /** NTH_DEPOSIT: the credited deposit (1-based) that grants it */
+  depositNth: number | null;
+  /** DEPOSIT_OVER: once per merchant day instead of once per deposit */
+  oncePerDay: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -107,6 +119,8 @@ function promotionOf(r: Record<string, unknown>): PromotionRow {
     forfeitOnWithdraw: Boolean(r.forfeit_on_withdraw),
     ticketConfig:
       typeof r.ticket_config === 'string' ? JSON.parse(r.ticket_config) : (r.ticket_config ?? null),
+    depositNth: r.deposit_nth === null || r.deposit_nth === undefined ? null : Number(r.deposit_nth),
+    oncePerDay: Boolean(r.once_per_day),
     createdAt: new Date(r.created_at as string),
     updatedAt: new Date(r.updated_at as string),
   };
@@ -135,7 +149,7 @@ function claimOf(r: Record<string, unknown>): ClaimRow {
 const P_COLS = sql.raw(`id, merchant_id, category, tags, title, content, sequence, active, start_at, end_at,
   audience, trigger, reward_kind, reward_amount::text, reward_bp, reward_cap::text, min_deposit::text,
   wagering_x100, wagering_base, expiry_days, one_per_ip, bet_order, max_bet::text, contributions,
-  forfeit_on_withdraw, ticket_config, created_at, updated_at`);
+  forfeit_on_withdraw, ticket_config, deposit_nth, once_per_day, created_at, updated_at`);
 const C_COLS = sql.raw(`id::text, merchant_id, promotion_id, member_id, status, deposit_order_no,
   deposit_amount::text, bonus_amount::text, required_turnover::text, granted_at, expires_at, closed_at, created_at, occurrence`);
 
@@ -184,14 +198,14 @@ export const promotionRepo = {
       sql`insert into promotion (merchant_id, category, tags, title, content, sequence, active, start_at, end_at,
             audience, trigger, reward_kind, reward_amount, reward_bp, reward_cap, min_deposit, wagering_x100,
             wagering_base, expiry_days, one_per_ip, bet_order, max_bet, contributions, forfeit_on_withdraw,
-            ticket_config)
+            ticket_config, deposit_nth, once_per_day)
           values (${merchantId}, ${v.category}, ${tagsArray(v.tags)}, ${JSON.stringify(v.title)}::jsonb,
             ${JSON.stringify(v.content)}::jsonb, ${v.sequence}, ${v.active}, ${v.startAt?.toISOString() ?? null}::timestamptz,
             ${v.endAt?.toISOString() ?? null}::timestamptz, ${v.audience}, ${v.trigger}, ${v.rewardKind},
             ${opt(v.rewardAmount)}::bigint, ${v.rewardBp}::int, ${opt(v.rewardCap)}::bigint, ${v.minDeposit.toString()}::bigint,
             ${v.wageringX100}, ${v.wageringBase}, ${v.expiryDays}::int, ${v.onePerIp}, ${v.betOrder},
             ${opt(v.maxBet)}::bigint, ${JSON.stringify(v.contributions)}::jsonb, ${v.forfeitOnWithdraw},
-            ${jsonOrNull(v.ticketConfig)}::jsonb)
+            ${jsonOrNull(v.ticketConfig)}::jsonb, ${v.depositNth}::int, ${v.oncePerDay})
           returning ${P_COLS}`,
     );
     return promotionOf(r!);
@@ -210,6 +224,7 @@ export const promotionRepo = {
             bet_order = ${v.betOrder}, max_bet = ${opt(v.maxBet)}::bigint,
             contributions = ${JSON.stringify(v.contributions)}::jsonb, forfeit_on_withdraw = ${v.forfeitOnWithdraw},
             ticket_config = ${jsonOrNull(v.ticketConfig)}::jsonb,
+            deposit_nth = ${v.depositNth}::int, once_per_day = ${v.oncePerDay},
             updated_at = ${at.toISOString()}::timestamptz
           where merchant_id = ${merchantId} and id = ${id}
           returning ${P_COLS}`,
@@ -492,5 +507,102 @@ export const promotionRepo = {
           order by c.id`,
     );
     return list.map((r) => ({ claimId: BigInt(r.claim_id as string), promotionId: Number(r.pid) }));
+  },
+
+  /** Live promotions of a merchant with one of `triggers` (the deposit hook's candidates). */
+  async liveWithTrigger(ex: Executor, merchantId: number, now: Date, triggers: string[]) {
+    const list = await rows<Record<string, unknown>>(
+      ex,
+      sql`select ${P_COLS} from promotion where merchant_id = ${merchantId} and active
+            and trigger = any(${`{${triggers.join(',')}}`}::text[])
+            and (start_at is null or start_at <= ${now.toISOString()}::timestamptz)
+            and (end_at is null or end_at > ${now.toISOString()}::timestamptz)
+          order by sequence, id`,
+    );
+    return list.map(promotionOf);
+  },
+  async setClaimCode(ex: Executor, claimId: bigint, codeId: number) {
+    await ex.execute(
+      sql`update promotion_claim set code_id = ${codeId} where id = ${claimId.toString()}::bigint`,
+    );
+  },
+};
+
+export interface CodeRow {
+  id: number;
+  merchantId: number;
+  promotionId: number;
+  code: string;
+  maxUses: number;
+  used: number;
+  active: boolean;
+  createdAt: Date;
+}
+const codeOf = (r: Record<string, unknown>): CodeRow => ({
+  id: Number(r.id),
+  merchantId: Number(r.merchant_id),
+  promotionId: Number(r.promotion_id),
+  code: r.code as string,
+  maxUses: Number(r.max_uses),
+  used: Number(r.used),
+  active: Boolean(r.active),
+  createdAt: new Date(r.created_at as string),
+});
+const CODE_COLS = sql.raw('id, merchant_id, promotion_id, code, max_uses, used, active, created_at');
+
+/** Bonus / redeem codes (SPEC 3), every statement scoped by merchant. */
+export const promotionCodeRepo = {
+  /** Answers undefined when the merchant has the code already. */
+  async insert(ex: Executor, c: { merchantId: number; promotionId: number; code: string; maxUses: number }) {
+    const [r] = await rows<Record<string, unknown>>(
+      ex,
+      sql`insert into promotion_code (merchant_id, promotion_id, code, max_uses)
+          values (${c.merchantId}, ${c.promotionId}, ${c.code}, ${c.maxUses})
+          on conflict (merchant_id, code) do nothing
+          returning ${CODE_COLS}`,
+    );
+    return r ? codeOf(r) : undefined;
+  },
+  async list(ex: Executor, merchantId: number, promotionId: number) {
+    const list = await rows<Record<string, unknown>>(
+      ex,
+      sql`select ${CODE_COLS} from promotion_code where merchant_id = ${merchantId} and promotion_id = ${promotionId}
+          order by id limit 1000`,
+    );
+    return list.map(codeOf);
+  },
+  async byCode(ex: Executor, merchantId: number, code: string) {
+    const [r] = await rows<Record<string, unknown>>(
+      ex,
+      sql`select ${CODE_COLS} from promotion_code where merchant_id = ${merchantId} and code = ${code}`,
+    );
+    return r ? codeOf(r) : undefined;
+  },
+  async byId(ex: Executor, merchantId: number, id: number) {
+    const [r] = await rows<Record<string, unknown>>(
+      ex,
+      sql`select ${CODE_COLS} from promotion_code where merchant_id = ${merchantId} and id = ${id}`,
+    );
+    return r ? codeOf(r) : undefined;
+  },
+  /**
+   * Takes one use of an active code in the caller's transaction; false when none is left. The
+   * conditional update is the limit: parallel redemptions queue on the row and the ones past the
+   * limit find nothing to update.
+   */
+  async spend(ex: Executor, id: number): Promise<boolean> {
+    const r = await rows<{ id: number }>(
+      ex,
+      sql`update promotion_code set used = used + 1 where id = ${id} and active and used < max_uses returning id`,
+    );
+    return r.length > 0;
+  },
+  async setActive(ex: Executor, merchantId: number, id: number, active: boolean) {
+    const [r] = await rows<Record<string, unknown>>(
+      ex,
+      sql`update promotion_code set active = ${active} where merchant_id = ${merchantId} and id = ${id}
+          returning ${CODE_COLS}`,
+    );
+    return r ? codeOf(r) : undefined;
   },
 };

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   bonusFor,
+  bonusShareOfWin,
+  wageringProgress,
   percentToBp,
   progressPercent,
   remainingTurnover,
@@ -83,5 +85,34 @@ describe('wagering progress in percent', () => {
     expect(progressPercent('CONVERTED', 0n, 0n)).toBe(100);
     expect(progressPercent('JOINED', 0n, 0n)).toBe(0);
     expect(progressPercent('FORFEITED', 300_00n, 0n)).toBe(0);
+  });
+});
+
+describe('bonus play rules', () => {
+  it('counts each game type at its percent, unlisted types at 100 %, rounded down per type', () => {
+    const byType = new Map([
+      ['RNG', 1_000n],
+      ['LIVE', 999n],
+      ['', 50n],
+    ]);
+    expect(wageringProgress(byType, { RNG: 100, LIVE: 10 })).toBe(1_000n + 99n + 50n);
+    expect(wageringProgress(byType, { RNG: 0 })).toBe(999n + 50n);
+  });
+
+  it("gives the bonus account a win's share in proportion to the bonus stake, rounded up", () => {
+    expect(bonusShareOfWin(6_001n, 12_000n, 2_000n)).toBe(1_001n);
+    expect(bonusShareOfWin(100n, 100n, 0n)).toBe(0n);
+    expect(bonusShareOfWin(100n, 100n, 100n)).toBe(100n);
+    expect(bonusShareOfWin(1n, 3n, 1n)).toBe(1n);
+  });
+
+  it('deposit triggers are Joined for members while they run; a bonus code is claimed', () => {
+    const now = new Date('2026-11-26T00:00:00Z');
+    const base = { startAt: null, endAt: null, now, member: true };
+    expect(statusOf({ ...base, trigger: 'DEPOSIT_OVER', claim: 'CONVERTED' })).toBe('Joined');
+    expect(statusOf({ ...base, trigger: 'NTH_DEPOSIT', claim: null })).toBe('Joined');
+    expect(statusOf({ ...base, trigger: 'NTH_DEPOSIT', claim: 'ACTIVE' })).toBe('Process');
+    expect(statusOf({ ...base, trigger: 'BONUS_CODE', claim: null })).toBe('Claim');
+    expect(statusOf({ ...base, trigger: 'BONUS_CODE', claim: null, endAt: now })).toBe('Close');
   });
 });

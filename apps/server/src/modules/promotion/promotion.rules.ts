@@ -65,7 +65,15 @@ export type ClaimState = 'JOINED' | 'ACTIVE' | 'CONVERTED' | 'FORFEITED';
 export function statusOf(p: {
   startAt: Date | null;
   endAt: Date | null;
-  trigger: 'FIRST_DEPOSIT' | 'CLAIM' | 'SIGN_UP' | TReferralTrigger | 'DAILY_LOGIN';
+  trigger:
+    | 'FIRST_DEPOSIT'
+    | 'CLAIM'
+    | 'SIGN_UP'
+    | TReferralTrigger
+    | 'DAILY_LOGIN'
+    | 'NTH_DEPOSIT'
+    | 'DEPOSIT_OVER'
+    | 'BONUS_CODE';
   /** for a daily check-in: today's claim */
   claim: ClaimState | null;
   now: Date;
@@ -83,6 +91,19 @@ export function statusOf(p: {
     if (p.startAt && p.now < p.startAt) return 'coming soon';
     if (p.endAt && p.now >= p.endAt) return 'Close';
     return p.member ? 'Joined' : 'Join';
+  }
+  // deposit triggers pay members automatically: a member takes part (Joined) while it runs; a deposit
+  // over an amount pays again and again, so its last claim does not end it
+  if ((p.trigger === 'NTH_DEPOSIT' && p.claim === null) || p.trigger === 'DEPOSIT_OVER') {
+    if (p.startAt && p.now < p.startAt) return 'coming soon';
+    if (p.endAt && p.now >= p.endAt) return 'Close';
+    return p.member ? 'Joined' : 'Join';
+  }
+  // a bonus code is claimed by entering it
+  if (p.trigger === 'BONUS_CODE' && p.claim === null) {
+    if (p.startAt && p.now < p.startAt) return 'coming soon';
+    if (p.endAt && p.now >= p.endAt) return 'Close';
+    return 'Claim';
   }
   switch (p.claim) {
     case 'JOINED':

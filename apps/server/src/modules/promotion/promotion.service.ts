@@ -24,7 +24,10 @@ import { auditedWrite, pickText, sanitizeHtml, stripTags } from '../system/index
 import { parseAmount } from '../wallet/index.js';
 import { merchantDay } from '../../platform/merchant-day.js';
 import { createCheckinService } from './checkin.service.js';
+import { merchantTimeZone } from '../team-figure/index.js';
+import { merchantDayStart } from '../../platform/time.js';
 import {
+  promotionCodeRepo,
   promotionRepo as repo,
   NO_AUDIENCE,
   type AudienceLists,
@@ -104,6 +107,8 @@ function adminView(p: PromotionRow, m: Money, aud: AudienceLists = NO_AUDIENCE):
     contributions: p.contributions,
     forfeitOnWithdraw: p.forfeitOnWithdraw,
     ticketConfig: (p.ticketConfig ?? null) as TPromotionAdmin['ticketConfig'],
+    depositNth: p.depositNth,
+    oncePerDay: p.oncePerDay,
     updatedAt: p.updatedAt.toISOString(),
   };
 }
@@ -139,6 +144,8 @@ function valuesOf(v: z.output<typeof ZPromotionInput>, m: Money): PromotionValue
       v.rewardKind === 'TICKET' && v.ticketConfig
         ? ticketConfigJson(parseTicketConfig(v.ticketConfig))
         : null,
+    depositNth: v.trigger === 'NTH_DEPOSIT' ? v.depositNth : null,
+    oncePerDay: v.trigger === 'DEPOSIT_OVER' && v.oncePerDay,
   };
 }
 
@@ -218,6 +225,8 @@ export function createPromotionService(deps: PromotionDeps) {
       maxBet: a.maxBet,
       contributions: p.contributions,
       forfeitOnWithdraw: p.forfeitOnWithdraw,
+      depositNth: p.depositNth,
+      oncePerDay: p.oncePerDay,
       status,
     };
   }
@@ -451,6 +460,45 @@ export function createPromotionService(deps: PromotionDeps) {
     clock,
     grant: (tx, p, claim, amount) => grant(tx, p, claim, null, amount),
   });
+  /**
+   * The automatic deposit triggers, in the deposit's transaction: the member's N-th credited deposit
+   * (once per member), and every deposit of at least the minimum (once per deposit, or per merchant
+   * day), for members of the promotion's audience. The claim row's unique key per occurrence and the
+   * grant's key per claim make a replayed credit pay nothing twice.
+   */
+  async function depositTriggers(tx: Tx, d: DepositCredited) {
+    const now = clock.now();
+    const list = await repo.liveWithTrigger(tx, d.merchantId, now, ['NTH_DEPOSIT', 'DEPOSIT_OVER']);
+    if (list.length === 0) return;
+    const eligible = await repo.eligibleIds(
+      tx,
+      d.memberId,
+      list.map((p) => p.id),
+    );
+    let count: number | undefined;
+    let day: string | undefined;
+    for (const p of list) {
+      if (!eligible.has(p.id) || d.credited < p.minDeposit) continue;
+      let occurrence: string;
+      if (p.trigger === 'NTH_DEPOSIT') {
+        count ??= await depositCount(tx, d.memberId);
+        if (count !== p.depositNth) continue;
+        occurrence = '';
+      } else if (p.oncePerDay) {
+        day ??= `day:${merchantDayStart(await merchantTimeZone(tx, d.merchantId), now).toISOString()}`;
+        occurrence = day;
+      } else {
+        occurrence = `deposit:${d.orderNo}`;
+      }
+      const claim = await repo.insertClaim(tx, {
+        merchantId: d.merchantId,
+        promotionId: p.id,
+        memberId: d.memberId,
+        occurrence,
+      });
+      if (claim) await grant(tx, p, claim, { orderNo: d.orderNo, amount: d.credited });
+    }
+  }
 
   async function memberStatuses(actor: MemberActor, merchant: MerchantContext, lang: string) {
     const now = clock.now();
@@ -760,6 +808,9 @@ export function createPromotionService(deps: PromotionDeps) {
         const signed = await checkin.signToday(actor, merchant, p, ip);
         return claimView(signed, p, lang.toUpperCase(), merchant.defaultLanguage.toUpperCase(), merchant, 0n);
       }
+      // deposit triggers pay by themselves; a bonus-code promotion is claimed with a code
+      if (p.trigger === 'NTH_DEPOSIT' || p.trigger === 'DEPOSIT_OVER' || p.trigger === 'BONUS_CODE')
+        throw new AppError('promotion_unavailable');
       // a first-deposit promotion joined after the first deposit could never be triggered
       if (p.trigger === 'FIRST_DEPOSIT' && (await depositCount(db, actor.memberId)) > 0) {
         throw new AppError('promotion_unavailable');
@@ -782,6 +833,45 @@ export function createPromotionService(deps: PromotionDeps) {
       });
       if (claim.status !== 'JOINED')
         events.emit('wallet.changed', { merchantId: merchant.id, memberId: actor.memberId });
+      return claimView(claim, p, lang.toUpperCase(), merchant.defaultLanguage.toUpperCase(), merchant, 0n);
+    },
+
+    /**
+     * MCSFE_redeemBonusCode: a member enters a bonus / redeem code; its promotion's reward is paid
+     * once per member. The code's use is taken in the same transaction as the claim (a conditional
+     * update: parallel redemptions never pass its limit), and a refusal takes none.
+     */
+    async redeemCode(actor: MemberActor, merchant: MerchantContext, lang: string, code: string, ip: string) {
+      const c = await promotionCodeRepo.byCode(db, merchant.id, code);
+      const p = c ? await repo.get(db, merchant.id, c.promotionId) : undefined;
+      if (!c || !p || !p.active || !c.active || p.trigger !== 'BONUS_CODE')
+        throw new AppError('promotion_code_invalid');
+      const now = clock.now();
+      if ((p.startAt && now < p.startAt) || (p.endAt && now >= p.endAt))
+        throw new AppError('promotion_code_invalid');
+      if (!(await repo.eligibleIds(db, actor.memberId, [p.id])).has(p.id)) {
+        throw new AppError('promotion_unavailable');
+      }
+      if (await repo.findClaim(db, p.id, actor.memberId)) throw new AppError('promotion_already_joined');
+      if (c.used >= c.maxUses) throw new AppError('promotion_code_used_up');
+      const claim = await ledger.transaction(async (tx) => {
+        const created = await repo.insertClaim(tx, {
+          merchantId: merchant.id,
+          promotionId: p.id,
+          memberId: actor.memberId,
+          ip,
+          ipKey: p.onePerIp ? ip : null,
+        });
+        if (!created) {
+          const mine = await repo.findClaim(tx, p.id, actor.memberId);
+          throw new AppError(mine ? 'promotion_already_joined' : 'promotion_unavailable');
+        }
+        if (!(await promotionCodeRepo.spend(tx, c.id))) throw new AppError('promotion_code_used_up');
+        await repo.setClaimCode(tx, created.id, c.id);
+        await grant(tx, p, created, null);
+        return (await repo.findClaim(tx, p.id, actor.memberId))!;
+      });
+      events.emit('wallet.changed', { merchantId: merchant.id, memberId: actor.memberId });
       return claimView(claim, p, lang.toUpperCase(), merchant.defaultLanguage.toUpperCase(), merchant, 0n);
     },
 
@@ -817,6 +907,7 @@ export function createPromotionService(deps: PromotionDeps) {
      * deposit grants the first-deposit promotions they joined (still running, deposit large enough).
      */
     async onDepositCredited(tx: Tx, d: DepositCredited) {
+      await depositTriggers(tx, d);
       if (!d.first) return;
       const now = clock.now();
       for (const j of await repo.joinedFirstDeposit(tx, d.memberId)) {

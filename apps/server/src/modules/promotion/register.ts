@@ -1,4 +1,9 @@
-import { adminPromotionEndpoints, promotionEndpoints } from '@bp/contract';
+import {
+  adminPromotionCodeEndpoints,
+  adminPromotionEndpoints,
+  promotionCodeEndpoints,
+  promotionEndpoints,
+} from '@bp/contract';
 import { defineService, serviceOf, type ModuleContext, type ModuleRegister } from '../../platform/module.js';
 import { createAuditService } from '../audit/index.js';
 import { creditedDepositCount, depositHooks } from '../deposit/index.js';
@@ -11,6 +16,7 @@ import { jobsFor } from '../../jobs/index.js';
 import { createPromotionService, type PromotionService } from './promotion.service.js';
 import { registerTickets } from './ticket.routes.js';
 import { checkinRoutes } from './checkin.routes.js';
+import { createPromotionCodeAdmin } from './promotion.codes.js';
 
 /** The one promotion service of an app instance. */
 export const promotionService = defineService(
@@ -67,6 +73,24 @@ export const registerPromotion: ModuleRegister = (ctx) => {
   );
   ctx.route(promotionEndpoints.join, ({ actor, merchant, language, body, ip }) =>
     promotions.join(actor, merchant, language, body.promotionId, ip),
+  );
+
+  ctx.route(promotionCodeEndpoints.redeem, ({ actor, merchant, language, body, ip }) =>
+    promotions.redeemCode(actor, merchant, language, body.code, ip),
+  );
+  const codes = createPromotionCodeAdmin({
+    db: ctx.db,
+    audit: createAuditService({ db: ctx.db, clock: ctx.clock }),
+    clock: ctx.clock,
+  });
+  ctx.route(adminPromotionCodeEndpoints.list, ({ actor, merchant, params }) =>
+    codes.list(actor, merchant, params.id),
+  );
+  ctx.route(adminPromotionCodeEndpoints.create, ({ actor, merchant, params, body, ip }) =>
+    codes.create({ actor, ip }, merchant, params.id, body),
+  );
+  ctx.route(adminPromotionCodeEndpoints.update, ({ actor, merchant, params, body, ip }) =>
+    codes.update({ actor, ip }, merchant, params.codeId, body),
   );
 
   ctx.route(adminPromotionEndpoints.list, ({ actor, merchant, query }) =>

@@ -228,6 +228,8 @@ export function createTicketService(deps: TicketDeps) {
         paidTo === 'bonus' && t.bonusExpiryDays ? new Date(now.getTime() + t.bonusExpiryDays * DAY_MS) : null,
       closedAt: paidTo === 'bonus' ? null : now,
     });
+    // an open bonus is playable: the wallet reads the member's bonus state (migration 0060)
+    if (paidTo === 'bonus') await promotionRepo.syncBonusState(tx, t.merchantId, t.memberId);
     const ok = await repo.markClaimed(tx, t.id, {
       clientSeed,
       outcome: draw,

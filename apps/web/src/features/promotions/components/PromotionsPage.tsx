@@ -7,6 +7,7 @@ import { openModal } from '../../../shared/ui/modal-store';
 import { SafeHtml } from '../../../shared/ui/SafeHtml';
 import { usePromotions } from '../api/get-promotions';
 import { useJoinPromotion } from '../api/join-promotion';
+import { RedeemCodeForm } from './RedeemCodeForm';
 import './promotions.css';
 
 type Category = (typeof PROMOTION_CATEGORIES)[number];
@@ -35,6 +36,7 @@ export default function PromotionsPage() {
   return (
     <div className="page promotions" data-testid="promotions-page">
       <h1 className="page__title">{t('title')}</h1>
+      <RedeemCodeForm />
       <nav className="chips" aria-label={t('filters')}>
         <button
           type="button"
@@ -89,6 +91,7 @@ function PromotionCard({ p }: { p: TPlayerPromotion }) {
   const act = () => {
     // visitors log in first (SPEC 4: actions needing an account open the login popup)
     if (!token) openModal('login');
+    else if (p.trigger === 'BONUS_CODE') document.getElementById('redeem-code')?.focus();
     else join.mutate(p.id);
   };
   return (

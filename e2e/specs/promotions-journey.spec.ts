@@ -1,0 +1,161 @@
+import type { Page } from '@playwright/test';
+import {
+  expect,
+  test,
+  BENGALI,
+  admin,
+  member,
+  operatorToken,
+  registerViaApi,
+  shot,
+  skipPopups,
+  uniqueName,
+  useLanguage,
+} from '../support.js';
+import { loginMember, pageToken } from '../wallet-support.js';
+import { cents, gameBalance, openGame } from '../games-support.js';
+
+interface Claim {
+  promotionId: number;
+  state: string;
+  bonusAmount: string | null;
+  requiredTurnover: string;
+  currentTurnover: string;
+}
+
+const spinOnce = async (page: Page) => {
+  const wait = page.waitForResponse(
+    (r) => r.url().includes('/gs/api/slot/spin') && r.request().method() === 'POST',
+  );
+  await page.getByTestId('spin').click();
+  const body = await (await wait).json();
+  expect(body.success, JSON.stringify(body)).toBe(true);
+  await expect(page.getByTestId('spin')).toBeEnabled();
+  return body.value as { bet: string; win: string; balance: string };
+};
+
+/**
+ * The whole welcome-bonus journey of a new member (issue 16): register, join the welcome bonus,
+ * deposit through the test gateway (the bonus is granted with it), see the bonus and its wagering
+ * on bonus details, play a built-in slot with real and bonus money until the wagering converts the
+ * bonus, then withdraw. The promotion is the worker merchant's own, made through the operator API
+ * with a small wagering so a few spins meet it.
+ */
+test('a new member joins the welcome bonus, deposits, wagers it on slots until it converts, and withdraws (en desktop, bn phone)', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const title = `Journey bonus ${uniqueName('j')}`;
+  const op = await operatorToken(request);
+  const promo = await admin<{ id: number }>(request, op, 'POST', '/admin/api/promotions', {
+    category: 'deposit_promo',
+    tags: ['NEWBIE'],
+    title: { EN: title, BN: `যাত্রা বোনাস ${title.slice(-6)}` },
+    content: { EN: '<p>50% of your first deposit, wager it 0.1 times</p>' },
+    trigger: 'FIRST_DEPOSIT',
+    rewardKind: 'PERCENT',
+    rewardPercent: 50,
+    rewardCap: '100',
+    minDeposit: '100',
+    wageringMultiple: 0.1,
+    expiryDays: 30,
+    maxBet: '500',
+    contributions: { RNG: 100, LIVE: 10 },
+  });
+
+  const username = uniqueName('jrn');
+  const password = 'Journey@123';
+  await registerViaApi(request, { username, password });
+  await useLanguage(page, 'en');
+  await skipPopups(page);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await loginMember(page, username, password);
+
+  // join it on the promotions page
+  await page.goto('/promotions');
+  const card = page.getByTestId('promotion-card').filter({ hasText: title });
+  await expect(card).toHaveAttribute('data-status', 'Join');
+  await card.getByTestId('promotion-action').click();
+  await expect(card).toHaveAttribute('data-status', 'Joined');
+  await shot(page, 'journey-joined-desktop-en');
+
+  // the first deposit, through the test gateway's payment page
+  await page.getByTestId('header-deposit').click();
+  await page.locator('[data-testid=deposit-channel][data-kind=online]').click();
+  await page.getByTestId('deposit-amount').fill('200');
+  const [gateway] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByTestId('deposit-submit').click(),
+  ]);
+  await gateway.waitForLoadState();
+  await gateway.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page.getByTestId('deposit-outcome')).toHaveAttribute('data-status', 'SUCCESS');
+  await gateway.close();
+
+  // the bonus (50% of 200 = 100) and its wagering (0.1 x 100 = 10) on bonus details
+  await page.goto('/member/bonusDetails');
+  const item = page.getByTestId('bonus-item').filter({ hasText: title });
+  await expect(item).toHaveAttribute('data-state', 'ACTIVE');
+  await expect(item.getByTestId('bonus-amount')).toContainText('100.00');
+  await expect(item.getByTestId('bonus-wagered')).toContainText(/0\.00 of .*10\.00/);
+  await shot(page, 'journey-bonus-active-desktop-en');
+
+  // the game's balance is what can be bet: the real 200 and the bonus 100
+  const token = await pageToken(page);
+  await openGame(page, request, token, 'slot', { lang: 'en' });
+  expect(cents(await gameBalance(page))).toBe(300_00n);
+
+  // spins until the wagering is met and the bonus converts
+  let claim: Claim | undefined;
+  let wagered = 0n;
+  for (let i = 0; i < 60; i++) {
+    const spin = await spinOnce(page);
+    wagered += cents(spin.bet);
+    const claims = await member<Claim[]>(request, token, 'GET', '/wps/relay/MCS2_getPromotionClaimList');
+    claim = claims.find((c) => c.promotionId === promo.id);
+    if (claim?.state !== 'ACTIVE') break;
+  }
+  expect(claim?.state).toBe('CONVERTED');
+  expect(wagered).toBeGreaterThanOrEqual(10_00n);
+  await shot(page, 'journey-slot-desktop-en');
+
+  // bonus details: converted, wagering complete
+  await page.goto('/member/bonusDetails');
+  await expect(item).toHaveAttribute('data-state', 'CONVERTED');
+  await expect(item.getByTestId('bonus-chip')).toHaveText('Converted');
+  await shot(page, 'journey-bonus-converted-desktop-en');
+
+  // and the withdrawal goes through: payment password, bank account, request
+  await page.getByTestId('header-withdraw').click();
+  await page.getByTestId('withdraw-set-password').click();
+  await page.getByTestId('payment-password-current').fill(password);
+  await page.getByTestId('payment-password-new').fill('246810');
+  await page.getByTestId('payment-password-confirm').fill('246810');
+  await page.getByTestId('payment-password-submit').click();
+  await page.getByTestId('dialog-confirm').click();
+  await page.getByTestId('bank-add-bank').fill('bKash');
+  await page.getByTestId('bank-add-name').fill('Journey Player');
+  await page.getByTestId('bank-add-number').fill('01712345678');
+  await page.getByTestId('bank-add-submit').click();
+  await expect(page.getByTestId('bank-account-row')).toHaveCount(1);
+  await page.getByTestId('withdraw-amount').fill('150');
+  await page.getByTestId('withdraw-password').fill('246810');
+  await page.getByTestId('withdraw-submit').click();
+  await expect(page.getByTestId('withdraw-done')).toBeVisible();
+  await shot(page, 'journey-withdrawn-desktop-en');
+  await page.getByTestId('withdraw-again').click();
+  await expect(page.locator('[data-testid=withdraw-row][data-status=PENDING]')).toHaveCount(1);
+
+  // the same bonus in Bengali on a phone, dark and light
+  await useLanguage(page, 'bn');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/member/bonusDetails');
+  const bn = page.getByTestId('bonus-item').filter({ hasText: 'যাত্রা বোনাস' });
+  await expect(bn).toHaveAttribute('data-state', 'CONVERTED');
+  await expect(bn.getByTestId('bonus-chip')).toHaveText(BENGALI);
+  await shot(page, 'journey-bonus-converted-phone-bn');
+  await page.getByTestId('theme-toggle').first().click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await shot(page, 'journey-bonus-converted-phone-bn-light');
+});
