@@ -12,6 +12,7 @@ import { loadVipPage } from '../../features/vip';
 import { loadReferralPage } from '../../features/referral';
 import { loadManualRebatePage } from '../../features/rebate';
 import { loadMissionLeaderboardPage, MissionIcon, useMissionBadge } from '../../features/missions';
+import { loadRewardCenterPage, useRewardBadge } from '../../features/rewards';
 import { loadTransferFundPage } from '../../features/wallet';
 import { loadDepositPage } from '../../features/deposit';
 import { loadWithdrawPage } from '../../features/withdraw';
@@ -60,6 +61,7 @@ const Vip = asLazy(loadVipPage);
 const Referral = asLazy(loadReferralPage);
 const ManualRebate = asLazy(loadManualRebatePage);
 const MissionLeaderboard = asLazy(loadMissionLeaderboardPage);
+const RewardCenter = asLazy(loadRewardCenterPage);
 
 interface PageDef extends Omit<MemberPageEntry, 'badge'> {
   render: () => ReactNode;
@@ -83,6 +85,7 @@ export default function MemberCentrePage() {
   const wl = useWhitelabel();
   const unread = useUnreadCount();
   const missionBadge = useMissionBadge();
+  const rewardBadge = useRewardBadge();
 
   const pages: PageDef[] = [
     {
@@ -134,6 +137,7 @@ export default function MemberCentrePage() {
     { id: 'vip', label: 'vip', icon: <CrownIcon />, render: () => <Vip /> },
     { id: 'manualRebate', label: 'manualRebate', icon: <ChartIcon />, render: () => <ManualRebate /> },
     { id: 'messageV2', label: 'messageV2', icon: <EnvelopeIcon />, render: () => <Messages /> },
+    { id: 'rewardCenter', label: 'rewardCenter', icon: <GiftIcon />, render: () => <RewardCenter /> },
     { id: 'referral', label: 'referral', icon: <InviteIcon />, render: () => <Referral /> },
     {
       id: 'missionLeaderboard',
@@ -170,7 +174,14 @@ export default function MemberCentrePage() {
       id,
       label,
       icon,
-      badge: id === 'messageV2' ? unread.data : id === 'missionLeaderboard' ? missionBadge : undefined,
+      badge:
+        id === 'messageV2'
+          ? unread.data
+          : id === 'missionLeaderboard'
+            ? missionBadge
+            : id === 'rewardCenter'
+              ? rewardBadge
+              : undefined,
     }));
   return (
     <Suspense fallback={<RouteLoader />}>

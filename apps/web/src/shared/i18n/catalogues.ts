@@ -37,6 +37,7 @@ export const LAZY_NAMESPACES = [
   'referral',
   'rebate',
   'missions',
+  'rewards',
 ] as const;
 
 export const defaultCatalogue: Catalogue = {

@@ -1,0 +1,157 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { TTicketRow } from '@bp/contract';
+import { errorText } from '../../../shared/api';
+import { formatAmount, formatDate } from '../../../shared/format';
+import { useAppStore } from '../../../shared/store/app-store';
+import { showDialog } from '../../../shared/ui/dialog';
+import '../../../shared/ui/member-page.css';
+import {
+  useClaimablePromotions,
+  useClaimIssued,
+  useIssuedRewards,
+  useJoinClaimable,
+  useTickets,
+} from '../api/tickets';
+import { TicketGame } from '../components/TicketGame';
+import './rewards.css';
+
+const GAME_EMOJI = { wheel: '🎡', egg: '🥚', envelope: '🧧' } as const;
+
+/**
+ * SPEC 2.4 `rewardCenter`: the member's tickets (each opens its game), rewards an operator issued
+ * that wait for a claim, and promotions the member can claim or join now.
+ */
+export default function RewardCenterPage() {
+  const { t } = useTranslation('rewards');
+  const symbol = useAppStore((s) => s.currencySymbol);
+  const money = (v: string) => formatAmount(v, symbol);
+  const tickets = useTickets();
+  const issued = useIssuedRewards();
+  const claimable = useClaimablePromotions();
+  const claimIssued = useClaimIssued();
+  const join = useJoinClaimable();
+  const [open, setOpen] = useState<TTicketRow | null>(null);
+
+  const onClaimIssued = (claimId: string) =>
+    claimIssued.mutate(claimId, {
+      onSuccess: () => void showDialog(t('claimed'), { kind: 'success', name: 'reward-claimed' }),
+      onError: (e) => void showDialog(errorText(t, e), { kind: 'error', name: 'reward-claim-error' }),
+    });
+  const onJoin = (promotionId: number) =>
+    join.mutate(promotionId, {
+      onSuccess: () => void showDialog(t('claimed'), { kind: 'success', name: 'reward-joined' }),
+      onError: (e) => void showDialog(errorText(t, e), { kind: 'error', name: 'reward-join-error' }),
+    });
+
+  const waiting = [...(issued.data ?? [])];
+  const offers = claimable.data ?? [];
+  return (
+    <div className="mc-page rewards" data-testid="reward-center-page">
+      <h1 className="mc-page__title">{t('title')}</h1>
+
+      <section className="mc-card" aria-labelledby="rewards-tickets">
+        <h2 className="mc-card__title" id="rewards-tickets">
+          {t('tickets')}
+        </h2>
+        {tickets.isError && <p className="mc-error">{errorText(t, tickets.error)}</p>}
+        {tickets.data && tickets.data.length === 0 && <p className="mc-empty">{t('no_tickets')}</p>}
+        {!tickets.data && !tickets.isError && <p className="mc-muted">{t('common:loading')}</p>}
+        <ul className="rewards__tickets">
+          {tickets.data?.map((tk) => (
+            <li
+              key={tk.ticketId}
+              className={`rewards__ticket rewards__ticket--${tk.type}`}
+              data-testid="ticket-card"
+              data-game={tk.type}
+            >
+              <span className="rewards__ticket-icon" aria-hidden="true">
+                {GAME_EMOJI[tk.type]}
+              </span>
+              <div className="rewards__ticket-main">
+                <strong className="rewards__ticket-name">{tk.name}</strong>
+                <span className="mc-muted">{t(`game_${tk.type}`)}</span>
+                {tk.expiryDate && (
+                  <span className="mc-muted rewards__ticket-exp">
+                    {t('expires', { date: formatDate(tk.expiryDate) })}
+                  </span>
+                )}
+              </div>
+              <button
+                type="button"
+                className="btn btn--primary"
+                onClick={() => setOpen(tk)}
+                data-testid="ticket-open"
+              >
+                {t(`open_${tk.type}`)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {waiting.length > 0 && (
+        <section className="mc-card" aria-labelledby="rewards-issued">
+          <h2 className="mc-card__title" id="rewards-issued">
+            {t('issued')}
+          </h2>
+          <ul className="mc-rows">
+            {waiting.map((r) => (
+              <li key={r.claimId} className="mc-row" data-testid="issued-reward">
+                <div className="mc-row__main">
+                  <strong>{r.title}</strong>
+                  <span className="mc-row__sub">
+                    {r.ticketGame ? t(`game_${r.ticketGame}`) : r.rewardAmount ? money(r.rewardAmount) : ''}
+                  </span>
+                </div>
+                <button
+                  type="button"
+                  className="btn btn--primary"
+                  onClick={() => onClaimIssued(r.claimId)}
+                  disabled={claimIssued.isPending}
+                  data-testid="issued-claim"
+                >
+                  {t('claim')}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <section className="mc-card" aria-labelledby="rewards-offers">
+        <h2 className="mc-card__title" id="rewards-offers">
+          {t('offers')}
+        </h2>
+        {claimable.data && offers.length === 0 && <p className="mc-empty">{t('no_offers')}</p>}
+        <ul className="mc-rows">
+          {offers.map((p) => (
+            <li key={p.id} className="mc-row" data-testid="claimable-promotion">
+              <div className="mc-row__main">
+                <strong>{p.title}</strong>
+                <span className="mc-row__sub">
+                  {p.rewardAmount ? money(p.rewardAmount) : p.rewardPercent ? `${p.rewardPercent}%` : ''}
+                </span>
+              </div>
+              <button
+                type="button"
+                className="btn btn--primary"
+                onClick={() => onJoin(p.id)}
+                disabled={join.isPending}
+                data-testid="claimable-action"
+              >
+                {p.status === 'Join' ? t('join') : t('claim')}
+              </button>
+            </li>
+          ))}
+        </ul>
+        <Link to="/promotions" className="rewards__more">
+          {t('all_promotions')}
+        </Link>
+      </section>
+
+      {open && <TicketGame ticket={open} onClose={() => setOpen(null)} />}
+    </div>
+  );
+}
