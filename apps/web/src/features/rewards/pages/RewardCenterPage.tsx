@@ -17,7 +17,35 @@ import {
 import { TicketGame } from '../components/TicketGame';
 import './rewards.css';
 
-const GAME_EMOJI = { wheel: '🎡', egg: '🥚', envelope: '🧧' } as const;
+/** A small picture of each game (no emoji: not every device has a font for them). */
+function GameIcon({ game }: { game: TTicketRow['type'] }) {
+  if (game === 'wheel') {
+    return (
+      <svg viewBox="0 0 40 40" width="40" height="40">
+        <circle cx="20" cy="20" r="18" fill="#f2c14e" />
+        <path d="M20 20 L20 2 A18 18 0 0 1 35.6 11 Z" fill="#e85d75" />
+        <path d="M20 20 L35.6 29 A18 18 0 0 1 20 38 Z" fill="#4cb7a5" />
+        <path d="M20 20 L4.4 29 A18 18 0 0 1 4.4 11 Z" fill="#6c7ee1" />
+        <circle cx="20" cy="20" r="4" fill="#1b1403" />
+      </svg>
+    );
+  }
+  if (game === 'egg') {
+    return (
+      <svg viewBox="0 0 40 40" width="40" height="40">
+        <ellipse cx="20" cy="22" rx="13" ry="16" fill="#f2c14e" />
+        <ellipse cx="15" cy="16" rx="3" ry="5" fill="#fff1b8" />
+      </svg>
+    );
+  }
+  return (
+    <svg viewBox="0 0 40 40" width="40" height="40">
+      <rect x="7" y="4" width="26" height="32" rx="4" fill="#d62b3a" />
+      <path d="M7 9 L20 19 L33 9" fill="#b81f2d" />
+      <circle cx="20" cy="19" r="4.5" fill="#f2c14e" />
+    </svg>
+  );
+}
 
 /**
  * SPEC 2.4 `rewardCenter`: the member's tickets (each opens its game), rewards an operator issued
@@ -67,7 +95,7 @@ export default function RewardCenterPage() {
               data-game={tk.type}
             >
               <span className="rewards__ticket-icon" aria-hidden="true">
-                {GAME_EMOJI[tk.type]}
+                <GameIcon game={tk.type} />
               </span>
               <div className="rewards__ticket-main">
                 <strong className="rewards__ticket-name">{tk.name}</strong>
