@@ -159,3 +159,52 @@ test('a new member joins the welcome bonus, deposits, wagers it on slots until i
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   await shot(page, 'journey-bonus-converted-phone-bn-light');
 });
+
+test('a member redeems a bonus code on the promotions page; a wrong or spent code is refused (bn phone, en desktop light)', async ({
+  page,
+  request,
+}) => {
+  const title = `Code bonus ${uniqueName('c')}`;
+  const code = `E2E${Date.now().toString(36).toUpperCase()}`;
+  const op = await operatorToken(request);
+  const promo = await admin<{ id: number }>(request, op, 'POST', '/admin/api/promotions', {
+    category: 'other_promo',
+    title: { EN: title, BN: `কোড বোনাস ${title.slice(-6)}` },
+    trigger: 'BONUS_CODE',
+    rewardKind: 'FIXED',
+    rewardAmount: '25',
+    wageringMultiple: 1,
+  });
+  await admin(request, op, 'POST', `/admin/api/promotions/${promo.id}/codes`, { code, maxUses: 1 });
+
+  const username = uniqueName('cod');
+  await registerViaApi(request, { username, password: 'Code@1234' });
+  await useLanguage(page, 'bn');
+  await skipPopups(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loginMember(page, username, 'Code@1234');
+  await page.goto('/promotions');
+  const card = page.getByTestId('promotion-card').filter({ hasText: 'কোড বোনাস' });
+  await expect(card).toHaveAttribute('data-status', 'Claim');
+  await page.getByTestId('redeem-code-input').fill('NOSUCH99');
+  await page.getByTestId('redeem-code-submit').click();
+  await expect(page.getByTestId('redeem-code-error')).toHaveText(BENGALI);
+  await page.getByTestId('redeem-code-input').fill(code.toLowerCase());
+  await page.getByTestId('redeem-code-submit').click();
+  await expect(page.getByTestId('redeem-code-done')).toContainText('কোড বোনাস');
+  await expect(card).toHaveAttribute('data-status', 'Process');
+  await shot(page, 'promotions-code-phone-bn');
+
+  // once per member: the same member again is refused, in English on a desktop in the light theme
+  await useLanguage(page, 'en');
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto('/promotions');
+  await page.getByTestId('theme-toggle').first().click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await page.getByTestId('redeem-code-input').fill(code);
+  await page.getByTestId('redeem-code-submit').click();
+  await expect(page.getByTestId('redeem-code-error')).toHaveText(
+    'You have already taken part in this promotion',
+  );
+  await shot(page, 'promotions-code-desktop-en-light');
+});
