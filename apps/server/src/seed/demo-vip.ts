@@ -15,8 +15,8 @@ const rates = (rng: number, live: number, sports: number): Partial<Record<TGameT
 
 /**
  * Five VIP levels for the demo brand (BDT): reached by a month's deposits and valid bets, or by the
- * lifetime ones; benefits grow with the level. Birthday and upgrade bonuses are stored for the bonus
- * engine, which pays them once it exists.
+ * lifetime ones; benefits grow with the level (modules/rebate pays the rebates and the birthday and
+ * upgrade bonuses).
  */
 export const DEMO_VIP_LEVELS: VipLevelValues[] = [
   { level: 0, name: 'VIP0', monthlyDeposit: 0n, monthlyTurnover: 0n, totalDeposit: 0n, totalTurnover: 0n,
