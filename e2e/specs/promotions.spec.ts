@@ -60,6 +60,32 @@ test('the side menu leads to the promotions page; Bengali on a phone', async ({ 
   await shot(page, 'promotions-phone-bn');
 });
 
+test('tags and date presets filter the list, kept in the address (en, phone)', async ({ page }) => {
+  await useLanguage(page, 'en');
+  await skipPopups(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/promotions');
+  await expect(welcome(page)).toBeVisible();
+  // the category chip counts what runs there now
+  await expect(page.getByTestId('promotion-filter-deposit_promo').locator('.chip__count')).toHaveText(
+    /^\d+$/,
+  );
+  await page.getByTestId('promotion-tag-VIP').click();
+  await expect(page).toHaveURL(/tag=VIP/);
+  await expect(welcome(page)).toHaveCount(0);
+  await page.getByTestId('promotion-tag-NEWBIE').click();
+  await expect(page.getByTestId('promotion-tag-NEWBIE')).toHaveAttribute('aria-pressed', 'true');
+  await expect(welcome(page)).toBeVisible();
+  // the welcome bonus runs now: it ran inside the previous 7 days too
+  await page.getByTestId('promotion-period').selectOption('prev7');
+  await expect(page).toHaveURL(/period=prev7/);
+  await expect(welcome(page)).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('promotion-period')).toHaveValue('prev7');
+  await expect(welcome(page)).toBeVisible();
+  await shot(page, 'promotions-filters-phone-en');
+});
+
 /** An amount as the player site prints it (thousands separated, two decimals). */
 const shown = (c: bigint) => decimal(c).replace(/\B(?=(\d{3})+(?!\d))(?=.*\.)/g, ',');
 

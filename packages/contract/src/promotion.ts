@@ -330,8 +330,37 @@ export const ZAdminPromotionGrant = z.object({
   remark: z.string().trim().max(140).optional(),
 });
 
-export const ZPromotionListQuery = z.object({
-  category: z.enum(PROMOTION_CATEGORIES).optional(),
+/**
+ * The list's filters: a category, a tag, and a window (SPEC 2.7 date presets: the next or previous
+ * 7 or 30 days): promotions running at some time inside [from, to), ended ones included when the
+ * window reaches back. Without a window: what runs now or is coming.
+ */
+export const ZPromotionListQuery = z
+  .object({
+    category: z.enum(PROMOTION_CATEGORIES).optional(),
+    tag: z.enum(PROMOTION_TAGS).optional(),
+    from: z.iso.datetime({ offset: true }).optional(),
+    to: z.iso.datetime({ offset: true }).optional(),
+  })
+  .refine((q) => (q.from === undefined) === (q.to === undefined), {
+    message: 'from and to go together',
+    path: ['to'],
+  })
+  .refine((q) => !q.from || !q.to || new Date(q.from) < new Date(q.to), {
+    message: 'from must be before to',
+    path: ['to'],
+  })
+  .refine(
+    (q) => !q.from || !q.to || new Date(q.to).getTime() - new Date(q.from).getTime() <= 92 * 86_400_000,
+    {
+      message: 'a window of at most 92 days',
+      path: ['to'],
+    },
+  );
+/** PROMOFE_getPromotionAnnouncementCategory: the categories with promotions running or coming. */
+export const ZPromotionCategoryCount = z.object({
+  category: z.enum(PROMOTION_CATEGORIES),
+  count: z.number().int(),
 });
 export const ZJoinPromotion = z.object({ promotionId: ZRowIdNumber });
 
@@ -407,6 +436,42 @@ export const promotionEndpoints = {
     refusal: 'need_real_account',
     response: z.array(ZPromotionClaim),
     summary: "The member's promotion claims with their bonus and wagering progress, newest first",
+    tags,
+  }),
+  categories: defineEndpoint({
+    id: 'promotion.categories',
+    method: 'GET',
+    path: '/wps/relay/PROMOFE_getPromotionAnnouncementCategory',
+    auth: 'none',
+    response: z.array(ZPromotionCategoryCount),
+    summary: 'The promotion categories (SPEC 2.7 filters) with how many promotions each holds now',
+    tags,
+  }),
+  /** The legacy list (API-REFERENCE 3.7 `GET /wps/promotions`): the member's promotions with status. */
+  legacyList: defineEndpoint({
+    id: 'promotion.legacyList',
+    method: 'GET',
+    path: '/wps/promotions',
+    modId: 'REWCEN3',
+    auth: 'member',
+    members: REAL_MEMBERS,
+    refusal: 'need_real_account',
+    query: ZPromotionListQuery,
+    response: z.array(ZPlayerPromotion),
+    summary: 'The promotions open to the member with its status (the legacy path of getAvailablePromotions)',
+    tags,
+  }),
+  /** API-REFERENCE 3.7 `GET /wps/promotions/deposit`: what the deposit page offers to join. */
+  depositList: defineEndpoint({
+    id: 'promotion.depositList',
+    method: 'GET',
+    path: '/wps/promotions/deposit',
+    modId: 'REWCEN3',
+    auth: 'member',
+    members: REAL_MEMBERS,
+    refusal: 'need_real_account',
+    response: z.array(ZPlayerPromotion),
+    summary: 'Deposit promotions the member has joined or can join before depositing',
     tags,
   }),
   /** The legacy "accept" call (API-REFERENCE 3.7 `POST /wps/promotions`): join or claim. */

@@ -184,6 +184,20 @@ export const promotionRepo = {
     );
     return list.map(promotionOf);
   },
+  /**
+   * Active promotions running at some time inside [from, to) (SPEC 2.7 date presets), ended ones
+   * included, in display order.
+   */
+  async listWindow(ex: Executor, merchantId: number, from: Date, to: Date) {
+    const list = await rows<Record<string, unknown>>(
+      ex,
+      sql`select ${P_COLS} from promotion where merchant_id = ${merchantId} and active
+            and (end_at is null or end_at > ${from.toISOString()}::timestamptz)
+            and (start_at is null or start_at < ${to.toISOString()}::timestamptz)
+          order by sequence, id`,
+    );
+    return list.map(promotionOf);
+  },
   async get(ex: Executor, merchantId: number, id: number, forUpdate = false) {
     const [r] = await rows<Record<string, unknown>>(
       ex,

@@ -1,5 +1,6 @@
 import {
   fromMinor,
+  PROMOTION_CATEGORIES,
   isReferralTrigger,
   ZPromotionInput,
   type TPlayerPromotion,
@@ -69,6 +70,7 @@ export interface PromotionDeps {
 }
 
 type Money = Pick<MerchantContext, 'currencyDecimals'>;
+type ListQuery = { category?: string; tag?: string; from?: string; to?: string };
 const DAY_MS = 86_400_000;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const mapText = (t: Record<string, string>, fn: (s: string) => string) =>
@@ -500,11 +502,22 @@ export function createPromotionService(deps: PromotionDeps) {
     }
   }
 
-  async function memberStatuses(actor: MemberActor, merchant: MerchantContext, lang: string) {
+  /** What runs now or is coming, or (a date preset) what ran at some time inside the window. */
+  const listed = (merchantId: number, now: Date, q: ListQuery = {}) =>
+    q.from && q.to
+      ? repo.listWindow(db, merchantId, new Date(q.from), new Date(q.to))
+      : repo.listLive(db, merchantId, now);
+
+  async function memberStatuses(
+    actor: MemberActor,
+    merchant: MerchantContext,
+    lang: string,
+    q: ListQuery = {},
+  ) {
     const now = clock.now();
     const today = merchantDay(merchant.timeZone, now);
     const [live, claims, deposits] = await Promise.all([
-      repo.listLive(db, merchant.id, now),
+      listed(merchant.id, now, q),
       repo.claimsOfMember(db, actor.memberId),
       depositCount(db, actor.memberId),
     ]);
@@ -548,8 +561,9 @@ export function createPromotionService(deps: PromotionDeps) {
       );
   }
 
-  const byCategory = (category: string | undefined) => (p: TPlayerPromotion) =>
-    category === undefined || p.category === category;
+  const matches = (q: ListQuery) => (p: TPlayerPromotion) =>
+    (q.category === undefined || p.category === q.category) &&
+    (q.tag === undefined || p.tags.includes(q.tag));
 
   return {
     refresh,
@@ -732,15 +746,37 @@ export function createPromotionService(deps: PromotionDeps) {
     },
 
     /** MCSFE_getAvailablePromotions: running and coming promotions open to the member, with its status. */
-    async available(actor: MemberActor, merchant: MerchantContext, lang: string, q: { category?: string }) {
-      return (await memberStatuses(actor, merchant, lang.toUpperCase())).filter(byCategory(q.category));
+    async available(actor: MemberActor, merchant: MerchantContext, lang: string, q: ListQuery) {
+      return (await memberStatuses(actor, merchant, lang.toUpperCase(), q)).filter(matches(q));
+    },
+
+    /** GET /wps/promotions/deposit: deposit promotions the member has joined or can join now. */
+    async depositList(actor: MemberActor, merchant: MerchantContext, lang: string) {
+      return (await memberStatuses(actor, merchant, lang.toUpperCase())).filter(
+        (p) =>
+          p.trigger.includes('DEPOSIT') &&
+          !p.trigger.startsWith('REFERRAL') &&
+          (p.status === 'Join' || p.status === 'Joined'),
+      );
+    },
+
+    /**
+     * PROMOFE_getPromotionAnnouncementCategory: every SPEC 2.7 category with how many promotions a
+     * visitor sees in it now (running or coming), in the filters' order.
+     */
+    async categories(merchant: MerchantContext) {
+      const counts = new Map<string, number>();
+      for (const p of await repo.listLive(db, merchant.id, clock.now())) {
+        counts.set(p.category, (counts.get(p.category) ?? 0) + 1);
+      }
+      return PROMOTION_CATEGORIES.map((category) => ({ category, count: counts.get(category) ?? 0 }));
     },
 
     /** MCSFE_getMerchantAvailablePromotions: what a visitor sees (no member: no claim, no deposit). */
-    async forVisitors(merchant: MerchantContext, lang: string, q: { category?: string }) {
+    async forVisitors(merchant: MerchantContext, lang: string, q: ListQuery) {
       const now = clock.now();
       const fb = merchant.defaultLanguage.toUpperCase();
-      return (await repo.listLive(db, merchant.id, now))
+      return (await listed(merchant.id, now, q))
         .map((p) =>
           playerView(
             p,
@@ -750,7 +786,7 @@ export function createPromotionService(deps: PromotionDeps) {
             statusOf({ startAt: p.startAt, endAt: p.endAt, trigger: p.trigger, claim: null, now }),
           ),
         )
-        .filter(byCategory(q.category));
+        .filter(matches(q));
     },
 
     /** MCSFE_getClaimPromotion: what the member can join or claim now. */

@@ -62,6 +62,13 @@ export const registerPromotion: ModuleRegister = (ctx) => {
   ctx.route(promotionEndpoints.merchantAvailable, ({ merchant, language, query }) =>
     promotions.forVisitors(merchant, language, query),
   );
+  ctx.route(promotionEndpoints.legacyList, ({ actor, merchant, language, query }) =>
+    promotions.available(actor, merchant, language, query),
+  );
+  ctx.route(promotionEndpoints.depositList, ({ actor, merchant, language }) =>
+    promotions.depositList(actor, merchant, language),
+  );
+  ctx.route(promotionEndpoints.categories, ({ merchant }) => promotions.categories(merchant));
   ctx.route(promotionEndpoints.claimable, ({ actor, merchant, language }) =>
     promotions.claimable(actor, merchant, language),
   );

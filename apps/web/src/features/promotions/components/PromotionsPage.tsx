@@ -1,33 +1,61 @@
-import { PROMOTION_CATEGORIES, type TPlayerPromotion } from '@bp/contract';
+import { PROMOTION_CATEGORIES, PROMOTION_TAGS, type TPlayerPromotion } from '@bp/contract';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { errorText } from '../../../shared/api';
 import { useAppStore } from '../../../shared/store/app-store';
 import { openModal } from '../../../shared/ui/modal-store';
 import { SafeHtml } from '../../../shared/ui/SafeHtml';
-import { usePromotions } from '../api/get-promotions';
+import { formatDate } from '../../../shared/format';
+import { usePromotionCategories, usePromotions, type PromotionWindow } from '../api/get-promotions';
 import { useJoinPromotion } from '../api/join-promotion';
 import { RedeemCodeForm } from './RedeemCodeForm';
 import './promotions.css';
 
 type Category = (typeof PROMOTION_CATEGORIES)[number];
+type Tag = (typeof PROMOTION_TAGS)[number];
 const isCategory = (v: string | null): v is Category => PROMOTION_CATEGORIES.includes(v as Category);
+const isTag = (v: string | null): v is Tag => PROMOTION_TAGS.includes(v as Tag);
+
+/** SPEC 2.7 date presets: the next or previous 7 or 30 days. */
+const PERIODS = { next7: [0, 7], next30: [0, 30], prev7: [-7, 0], prev30: [-30, 0] } as const;
+type Period = keyof typeof PERIODS;
+const isPeriod = (v: string | null): v is Period => v !== null && v in PERIODS;
+const DAY_MS = 86_400_000;
+
+/** The preset's window, on whole minutes so that one preset stays one cached list for a while. */
+function windowOf(period: Period | null): PromotionWindow | null {
+  if (!period) return null;
+  const now = Math.floor(Date.now() / 60_000) * 60_000;
+  const [from, to] = PERIODS[period];
+  return { from: new Date(now + from * DAY_MS).toISOString(), to: new Date(now + to * DAY_MS).toISOString() };
+}
 
 /** /promotions: the SPEC 2.7 filters (kept in the URL), each promotion with its status and action. */
 export default function PromotionsPage() {
   const { t } = useTranslation('promotions');
   const [params, setParams] = useSearchParams();
-  const raw = params.get('category');
-  const category = isCategory(raw) ? raw : null;
-  const { data, isPending, error, refetch } = usePromotions();
-  const list = (data ?? []).filter((p) => category === null || p.category === category);
+  const rawCategory = params.get('category');
+  const category = isCategory(rawCategory) ? rawCategory : null;
+  const rawTag = params.get('tag');
+  const tag = isTag(rawTag) ? rawTag : null;
+  const rawPeriod = params.get('period');
+  const period = isPeriod(rawPeriod) ? rawPeriod : null;
+  const window = useMemo(() => windowOf(period), [period]);
+  const { data, isPending, error, refetch } = usePromotions(window);
+  const counts = usePromotionCategories().data;
+  const countOf = (c: Category) => counts?.find((x) => x.category === c)?.count;
+  const list = (data ?? []).filter(
+    (p) => (category === null || p.category === category) && (tag === null || p.tags.includes(tag)),
+  );
 
-  const choose = (c: Category | null) =>
+  /** The filters live in the URL: a link or a reload shows the same list. */
+  const choose = (key: 'category' | 'tag' | 'period', value: string | null) =>
     setParams(
       (p) => {
         const n = new URLSearchParams(p);
-        if (c) n.set('category', c);
-        else n.delete('category');
+        if (value) n.set(key, value);
+        else n.delete(key);
         return n;
       },
       { replace: true },
@@ -41,7 +69,7 @@ export default function PromotionsPage() {
         <button
           type="button"
           className={`chip ${category === null ? 'chip--active' : ''}`}
-          onClick={() => choose(null)}
+          onClick={() => choose('category', null)}
         >
           {t('category_all')}
         </button>
@@ -51,12 +79,44 @@ export default function PromotionsPage() {
             key={c}
             data-testid={`promotion-filter-${c}`}
             className={`chip ${category === c ? 'chip--active' : ''}`}
-            onClick={() => choose(c)}
+            onClick={() => choose('category', c)}
           >
             {t(`category_${c}`)}
+            {countOf(c) ? <span className="chip__count">{countOf(c)}</span> : null}
           </button>
         ))}
       </nav>
+      <div className="promotions__filters">
+        <nav className="chips chips--small" aria-label={t('tags')}>
+          {PROMOTION_TAGS.map((g) => (
+            <button
+              type="button"
+              key={g}
+              data-testid={`promotion-tag-${g}`}
+              aria-pressed={tag === g}
+              className={`chip ${tag === g ? 'chip--active' : ''}`}
+              onClick={() => choose('tag', tag === g ? null : g)}
+            >
+              {t(`tag_${g}`)}
+            </button>
+          ))}
+        </nav>
+        <label className="promotions__period">
+          <span className="visually-hidden">{t('period')}</span>
+          <select
+            data-testid="promotion-period"
+            value={period ?? ''}
+            onChange={(e) => choose('period', e.target.value || null)}
+          >
+            <option value="">{t('period_all')}</option>
+            {(Object.keys(PERIODS) as Period[]).map((k) => (
+              <option key={k} value={k}>
+                {t(`period_${k}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
       {isPending ? (
         <p className="muted">{t('common:loading')}</p>
       ) : error ? (
@@ -109,6 +169,15 @@ function PromotionCard({ p }: { p: TPlayerPromotion }) {
               {t(`tag_${tag}`)}
             </span>
           ))}
+        </p>
+      )}
+      {(p.startDate || p.endDate) && (
+        <p className="promotion-card__dates muted" data-testid="promotion-dates">
+          {p.startDate && p.endDate
+            ? t('dates_between', { from: formatDate(p.startDate), to: formatDate(p.endDate) })
+            : p.endDate
+              ? t('dates_until', { to: formatDate(p.endDate) })
+              : t('dates_from', { from: formatDate(p.startDate!) })}
         </p>
       )}
       <SafeHtml className="promotion-card__content" html={p.content} />
