@@ -56,6 +56,8 @@ const ZUsernameRef = z.string().trim().min(1).max(64);
  */
 export const PROMOTION_TRIGGERS = [
   'FIRST_DEPOSIT',
+  /** one entry per member while it runs; its prizes are drawn at its draw time (raffle.ts) */
+  'RAFFLE',
   'CLAIM',
   'SIGN_UP',
   'REFERRAL_REGISTER',
@@ -69,8 +71,11 @@ export const PROMOTION_TRIGGERS = [
 /** Triggers whose reward can be a share of the deposit. */
 export const DEPOSIT_TRIGGERS = ['FIRST_DEPOSIT', 'NTH_DEPOSIT', 'DEPOSIT_OVER'] as const;
 const isDepositTrigger = (t: string) => (DEPOSIT_TRIGGERS as readonly string[]).includes(t);
-/** TICKET: the reward is a ticket of a prize game (wheel, egg, envelope) drawn when the member opens it */
-export const PROMOTION_REWARD_KINDS = ['PERCENT', 'FIXED', 'TICKET'] as const;
+/**
+ * TICKET: the reward is a ticket of a prize game (wheel, egg, envelope) drawn when the member opens it;
+ * RAFFLE: the prizes of the promotion's raffle (raffle.ts), paid to the entries drawn
+ */
+export const PROMOTION_REWARD_KINDS = ['PERCENT', 'FIXED', 'TICKET', 'RAFFLE'] as const;
 export const PROMOTION_WAGERING_BASES = ['BONUS', 'BONUS_DEPOSIT'] as const;
 /** Which money a bet draws first while a bonus is open (the rest from the other). */
 export const PROMOTION_BET_ORDERS = ['REAL_FIRST', 'BONUS_FIRST'] as const;
@@ -181,6 +186,10 @@ export const ZPromotionInput = ZPromotionFields.refine(
   .refine((v) => v.audience !== 'MEMBER_LIST' || v.audienceMembers.length > 0, {
     message: 'a member list audience needs at least one member',
     path: ['audienceMembers'],
+  })
+  .refine((v) => (v.trigger === 'RAFFLE') === (v.rewardKind === 'RAFFLE'), {
+    message: 'a raffle pays raffle prizes, and raffle prizes need the raffle trigger',
+    path: ['rewardKind'],
   })
   .refine((v) => v.rewardKind !== 'FIXED' || v.rewardAmount !== null, {
     message: 'a fixed reward needs rewardAmount',

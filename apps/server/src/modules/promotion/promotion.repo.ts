@@ -19,12 +19,13 @@ export interface PromotionRow {
     | 'FIRST_DEPOSIT'
     | 'CLAIM'
     | 'SIGN_UP'
+    | 'RAFFLE'
     | TReferralTrigger
     | 'DAILY_LOGIN'
     | 'NTH_DEPOSIT'
     | 'DEPOSIT_OVER'
     | 'BONUS_CODE';
-  rewardKind: 'PERCENT' | 'FIXED' | 'TICKET';
+  rewardKind: 'PERCENT' | 'FIXED' | 'TICKET' | 'RAFFLE';
   rewardAmount: bigint | null;
   rewardBp: number | null;
   rewardCap: bigint | null;

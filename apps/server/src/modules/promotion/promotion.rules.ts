@@ -2,7 +2,7 @@ import { isReferralTrigger, type TPromotionStatus, type TReferralTrigger } from 
 
 /** The reward part of a promotion, in minor units (pure rules: no database, no clock). */
 export interface RewardRule {
-  rewardKind: 'PERCENT' | 'FIXED' | 'TICKET';
+  rewardKind: 'PERCENT' | 'FIXED' | 'TICKET' | 'RAFFLE';
   rewardAmount: bigint | null;
   /** basis points of the deposit (10000 = 100 %) */
   rewardBp: number | null;
@@ -69,6 +69,7 @@ export function statusOf(p: {
     | 'FIRST_DEPOSIT'
     | 'CLAIM'
     | 'SIGN_UP'
+    | 'RAFFLE'
     | TReferralTrigger
     | 'DAILY_LOGIN'
     | 'NTH_DEPOSIT'
@@ -125,6 +126,7 @@ export function statusOf(p: {
   // a sign-up bonus is paid on registration: a member without its claim was not eligible; a visitor
   // joins by registering
   if (p.trigger === 'SIGN_UP') return p.member ? 'Close' : 'Join';
+  if (p.trigger === 'RAFFLE') return 'Join';
   return p.deposited ? 'Close' : 'Join';
 }
 

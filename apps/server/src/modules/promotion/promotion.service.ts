@@ -325,7 +325,7 @@ export function createPromotionService(deps: PromotionDeps) {
     p: PromotionRow,
     claim: ClaimRow,
     deposit: { orderNo: string; amount: bigint } | null,
-    /** pays this instead of the promotion's own reward (a check-in's day amount) */
+    /** pays this instead of the promotion's own reward (a check-in's day amount, a raffle prize) */
     amount?: bigint,
   ): Promise<boolean> {
     const handler = rewardHandlers.get(p.rewardKind);
@@ -568,6 +568,12 @@ export function createPromotionService(deps: PromotionDeps) {
   return {
     refresh,
     checkin,
+    /** Pays a JOINED claim in `tx` (its row locked): the raffle's draw, with the prize's amount. */
+    grantPrize: (tx: Tx, p: PromotionRow, claim: ClaimRow, amount: bigint) =>
+      grant(tx, p, claim, null, amount),
+    /** Whether the member may take part in the promotion (its audience, and not excluded). */
+    eligible: async (memberId: number, promotionId: number) =>
+      (await repo.eligibleIds(db, memberId, [promotionId])).has(promotionId),
 
     /** Another part of the module pays a reward kind of its own (tickets). */
     onReward(kind: string, handler: RewardHandler) {
@@ -847,6 +853,8 @@ export function createPromotionService(deps: PromotionDeps) {
       // deposit triggers pay by themselves; a bonus-code promotion is claimed with a code
       if (p.trigger === 'NTH_DEPOSIT' || p.trigger === 'DEPOSIT_OVER' || p.trigger === 'BONUS_CODE')
         throw new AppError('promotion_unavailable');
+      // a raffle's entry is taken through its own call, which keeps entries away from a draw running
+      if (p.trigger === 'RAFFLE') throw new AppError('promotion_unavailable');
       // a first-deposit promotion joined after the first deposit could never be triggered
       if (p.trigger === 'FIRST_DEPOSIT' && (await depositCount(db, actor.memberId)) > 0) {
         throw new AppError('promotion_unavailable');

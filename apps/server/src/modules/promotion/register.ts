@@ -1,8 +1,10 @@
 import {
   adminPromotionCodeEndpoints,
   adminPromotionEndpoints,
+  adminRaffleEndpoints,
   promotionCodeEndpoints,
   promotionEndpoints,
+  raffleEndpoints,
 } from '@bp/contract';
 import { defineService, serviceOf, type ModuleContext, type ModuleRegister } from '../../platform/module.js';
 import { createAuditService } from '../audit/index.js';
@@ -17,6 +19,7 @@ import { createPromotionService, type PromotionService } from './promotion.servi
 import { registerTickets } from './ticket.routes.js';
 import { checkinRoutes } from './checkin.routes.js';
 import { createPromotionCodeAdmin } from './promotion.codes.js';
+import { createRaffleService } from './raffle.service.js';
 
 /** The one promotion service of an app instance. */
 export const promotionService = defineService(
@@ -52,9 +55,31 @@ export const registerPromotion: ModuleRegister = (ctx) => {
     async (memberId) => (await promotions.refresh(memberId, { withdrawing: true })).remaining,
   );
   // bonuses nobody looks at still convert or expire
+  const raffles = createRaffleService({
+    db: ctx.db,
+    ledger: ledgerServiceFor(ctx),
+    promotions,
+    audit: createAuditService({ db: ctx.db, clock: ctx.clock }),
+    events: ctx.events,
+    clock: ctx.clock,
+  });
+  // raffles whose draw time has come are drawn by the same minute's sweep
   jobsFor(ctx).every(PROMOTION_SWEEP_JOB, 60_000, async () => {
     await promotions.sweep();
+    await raffles.drawDue();
   });
+  for (const e of [raffleEndpoints.claim, raffleEndpoints.claimFe]) {
+    ctx.route(e, ({ actor, merchant, body, ip }) => raffles.claim(actor, merchant, body.promotionId, ip));
+  }
+  ctx.route(raffleEndpoints.status, ({ actor, merchant, query }) =>
+    raffles.status(actor, merchant, query.promotionId),
+  );
+  ctx.route(adminRaffleEndpoints.set, ({ actor, merchant, params, body, ip }) =>
+    raffles.adminSet({ actor, ip }, merchant, params.id, body),
+  );
+  ctx.route(adminRaffleEndpoints.get, ({ actor, merchant, params }) =>
+    raffles.adminGet(actor, merchant, params.id),
+  );
 
   ctx.route(promotionEndpoints.available, ({ actor, merchant, language, query }) =>
     promotions.available(actor, merchant, language, query),
