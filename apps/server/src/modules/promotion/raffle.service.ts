@@ -115,24 +115,24 @@ export function createRaffleService(deps: RaffleDeps) {
   return {
     async adminSet(who: AuditWho, merchant: MerchantContext, promotionId: number, input: TRaffleInput) {
       assertCan(who.actor, 'write');
-      const drawAt = new Date(input.drawDate);
-      if (drawAt <= clock.now()) {
-        throw new AppError('request_param_err', {
-          value: { issues: [{ path: 'drawDate', message: 'the draw must be in the future' }] },
-        });
-      }
-      const prizes = input.prizes.map((p, i) => {
-        const amount = parseAmount(p.amount, merchant);
-        if (amount <= 0n) {
-          throw new AppError('request_param_err', {
-            value: { issues: [{ path: `prizes.${i}.amount`, message: 'must be more than 0' }] },
-          });
-        }
-        return { amount, count: p.count };
-      });
       const change = await auditedWrite(db, undefined, async (tx) => {
         const p = await promotionRepo.get(tx, merchant.id, promotionId, true);
         if (!p || p.trigger !== 'RAFFLE') throw new AppError('promotion_not_found');
+        const drawAt = new Date(input.drawDate);
+        if (drawAt <= clock.now()) {
+          throw new AppError('request_param_err', {
+            value: { issues: [{ path: 'drawDate', message: 'the draw must be in the future' }] },
+          });
+        }
+        const prizes = input.prizes.map((prize, i) => {
+          const amount = parseAmount(prize.amount, merchant);
+          if (amount <= 0n) {
+            throw new AppError('request_param_err', {
+              value: { issues: [{ path: `prizes.${i}.amount`, message: 'must be more than 0' }] },
+            });
+          }
+          return { amount, count: prize.count };
+        });
         const before = await repo.get(tx, merchant.id, promotionId, 'update');
         if (before?.drawnAt) throw new AppError('raffle_already_drawn');
         const serverSeed = before?.serverSeed ?? randomBytes(32).toString('hex');
