@@ -118,7 +118,7 @@ begin
   return v_id;
 end $function$;
 
--- public.vendor_wallet_apply(p_ops jsonb) (last changed in migrations/0033_figure_rollup_scale.sql)
+-- public.vendor_wallet_apply(p_ops jsonb) (last changed in migrations/0060_bonus_play.sql)
 CREATE OR REPLACE FUNCTION public.vendor_wallet_apply(p_ops jsonb)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -201,17 +201,21 @@ begin
     join ledger_account a on a.member_id = n.member_id and a.code = 'main'
     join hb h on h.key = n.merchant_id || ':' || case when m.type = 4 then 'play' else 'game:' || n.vendor end
       || ':' || n.house_bucket
+    -- a member with an open bonus plays row by row (bonus money, max bet)
+    left join member_bonus_state bs on bs.member_id = n.member_id
     -- a credit's round: its bets through the round index (op and status are compared to values, not
     -- literals, so the planner cannot pick the member's whole-history turnover index instead), read
     -- once for whether a live one matches and for the first one's id, which the credit row keeps
     left join lateral (
       select min(b.id) as first_bet_id,
-             coalesce(bool_or(not b.rolled_back and (n.ref_txn_id is null or b.txn_id = n.ref_txn_id)), false) as live
+             coalesce(bool_or(not b.rolled_back and (n.ref_txn_id is null or b.txn_id = n.ref_txn_id)), false) as live,
+             coalesce(sum(b.bonus_amount), 0) as bonus
       from vendor_txn b
       where n.op = 'credit' and b.merchant_id = n.merchant_id and b.vendor_code = n.vendor
         and b.member_id = n.member_id and b.round_id = n.round_id and b.op = n.bet_op
         and b.status = n.ok_status) rb on true
     where n.op in ('debit', 'credit') and n.amount > 0 and n.member_ops = 1 and n.same_key = 1
+      and bs.member_id is null
       and case when n.op = 'debit' then
             m.status = 'active' and a.balance - a.held >= n.amount
             and not exists (select 1 from o r where r.op = 'rollback' and r.merchant_id = n.merchant_id
@@ -222,7 +226,7 @@ begin
             and not exists (select 1 from vendor_txn t where t.merchant_id = n.merchant_id
                             and t.vendor_code = n.vendor and t.op = 'rollback' and t.ref_txn_id = n.txn_id)
           else
-            rb.live
+            rb.live and rb.bonus = 0
           end
   ),
   -- the vendor transactions first: the unique index answers "seen before?" (a replay, a conflict or
@@ -291,7 +295,7 @@ begin
                where v_fast is null or not v_fast ? y.ord::text) r on r.ord = x.ord);
 end $function$;
 
--- public.vendor_wallet_apply_each(p_ops jsonb) (last changed in migrations/0033_figure_rollup_scale.sql)
+-- public.vendor_wallet_apply_each(p_ops jsonb) (last changed in migrations/0060_bonus_play.sql)
 CREATE OR REPLACE FUNCTION public.vendor_wallet_apply_each(p_ops jsonb)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -333,6 +337,14 @@ declare
   v_first_bet bigint;
   v_ids bigint[];
   i integer;
+  v_state boolean;
+  v_bonus_first boolean;
+  v_max_bet bigint;
+  v_bonus_acc bigint;
+  v_bonus_bal bigint;
+  v_from_bonus bigint;
+  v_stake bigint;
+  v_stake_bonus bigint;
 begin
   -- 1. every known player's MAIN exists (created first: an absent row cannot be locked), then all
   -- are locked in id order
@@ -365,6 +377,15 @@ begin
     select id, balance, held into v_main, v_bal, v_held from ledger_account
       where member_id = v_member and code = 'main';
     v_avail := v_bal - v_held;
+    -- the member's open bonus (one look-up) and bonus account, locked after MAIN
+    select true, bonus_first, max_bet into v_state, v_bonus_first, v_max_bet
+      from member_bonus_state where member_id = v_member;
+    v_state := coalesce(v_state, false);
+    v_bonus_acc := null;
+    v_bonus_bal := 0;
+    select id, balance into v_bonus_acc, v_bonus_bal from ledger_account
+      where member_id = v_member and code = 'bonus' for update;
+    v_bonus_bal := coalesce(v_bonus_bal, 0);
     v_house := ledger_house_account(
       v_merchant,
       case when v_mtype = 4 then 'play' else 'game:' || v_vendor end,
@@ -393,18 +414,39 @@ begin
           v_code := 'vendor_txn_cancelled';
         elsif v_mstatus <> 'active' then
           v_code := 'vendor_player_blocked';
-        elsif v_avail < v_amount then
+        elsif v_state and v_max_bet is not null and v_amount > v_max_bet then
+          v_code := 'vendor_bonus_max_bet';
+        elsif v_avail + (case when v_state then v_bonus_bal else 0 end) < v_amount then
           v_code := 'insufficient_balance';
         end if;
         v_entry := null;
+        v_from_bonus := 0;
         if v_code is null and v_amount > 0 then
+          -- bonus money only while a bonus is open: real money first unless the promotion says bonus first
+          if v_state then
+            if v_bonus_first then
+              v_from_bonus := least(v_amount, v_bonus_bal);
+            else
+              v_from_bonus := v_amount - least(v_amount, greatest(v_avail, 0));
+            end if;
+          end if;
           insert into ledger_entry (merchant_id, idem_key, type, member_id, ref_type, ref_id, memo)
             values (v_merchant, 'vendor:' || v_vendor || ':' || v_txn || ':debit', 'bet', v_member,
                     'vendor_round', v_vendor || ':' || v_round,
                     jsonb_build_object('vendor', v_vendor, 'game', o->'gameCode', 'round', v_round))
             returning id into v_entry;
-          update ledger_account set balance = balance - v_amount where id = v_main returning balance into v_bal;
-          insert into ledger_line (entry_id, account_id, amount, balance_after) values (v_entry, v_main, -v_amount, v_bal);
+          if v_amount > v_from_bonus then
+            update ledger_account set balance = balance - (v_amount - v_from_bonus) where id = v_main
+              returning balance into v_bal;
+            insert into ledger_line (entry_id, account_id, amount, balance_after)
+              values (v_entry, v_main, -(v_amount - v_from_bonus), v_bal);
+          end if;
+          if v_from_bonus > 0 then
+            update ledger_account set balance = balance - v_from_bonus where id = v_bonus_acc
+              returning balance into v_bonus_bal;
+            insert into ledger_line (entry_id, account_id, amount, balance_after)
+              values (v_entry, v_bonus_acc, -v_from_bonus, v_bonus_bal);
+          end if;
           v_h_entry := v_h_entry || v_entry;
           v_h_account := v_h_account || v_house;
           v_h_amount := v_h_amount || v_amount;
@@ -412,9 +454,10 @@ begin
           v_changed := true;
         end if;
         insert into vendor_txn (merchant_id, vendor_code, txn_id, op, member_id, round_id, game_code, amount,
-                                status, error_code, entry_id, balance_after)
+                                status, error_code, entry_id, balance_after, bonus_amount)
           values (v_merchant, v_vendor, v_txn, 'debit', v_member, v_round, o->>'gameCode', v_amount,
-                  case when v_code is null then 'ok' else 'failed' end, v_code, v_entry, v_avail);
+                  case when v_code is null then 'ok' else 'failed' end, v_code, v_entry,
+                  v_avail + case when v_state then v_bonus_bal else 0 end, v_from_bonus);
       end if;
 
     elsif v_kind = 'credit' then
@@ -431,8 +474,10 @@ begin
       else
         -- the round's bets: those the credit may settle, and the first one (kept on the credit row)
         select count(*) filter (where v_ref is null or txn_id = v_ref),
-               count(*) filter (where (v_ref is null or txn_id = v_ref) and not rolled_back), min(id)
-          into v_bets, v_live, v_first_bet from vendor_txn
+               count(*) filter (where (v_ref is null or txn_id = v_ref) and not rolled_back), min(id),
+               coalesce(sum(amount) filter (where not rolled_back), 0),
+               coalesce(sum(bonus_amount) filter (where not rolled_back), 0)
+          into v_bets, v_live, v_first_bet, v_stake, v_stake_bonus from vendor_txn
           where merchant_id = v_merchant and vendor_code = v_vendor and member_id = v_member
             and round_id = v_round and op = 'debit' and status = 'ok';
         if v_bets = 0 then
@@ -447,8 +492,25 @@ begin
                       'vendor_round', v_vendor || ':' || v_round,
                       jsonb_build_object('vendor', v_vendor, 'game', o->'gameCode', 'round', v_round))
               returning id into v_entry;
-            update ledger_account set balance = balance + v_amount where id = v_main returning balance into v_bal;
-            insert into ledger_line (entry_id, account_id, amount, balance_after) values (v_entry, v_main, v_amount, v_bal);
+            -- a win on stakes that drew bonus money goes back to the bonus account in that proportion
+            v_from_bonus := 0;
+            if v_stake_bonus > 0 and v_stake > 0 then
+              v_from_bonus := least(v_amount, (v_amount * v_stake_bonus + v_stake - 1) / v_stake);
+              if v_bonus_acc is null then
+                v_bonus_acc := ledger_member_account(v_merchant, v_member, 'bonus');
+                select balance into v_bonus_bal from ledger_account where id = v_bonus_acc for update;
+              end if;
+              update ledger_account set balance = balance + v_from_bonus where id = v_bonus_acc
+                returning balance into v_bonus_bal;
+              insert into ledger_line (entry_id, account_id, amount, balance_after)
+                values (v_entry, v_bonus_acc, v_from_bonus, v_bonus_bal);
+            end if;
+            if v_amount > v_from_bonus then
+              update ledger_account set balance = balance + (v_amount - v_from_bonus) where id = v_main
+                returning balance into v_bal;
+              insert into ledger_line (entry_id, account_id, amount, balance_after)
+                values (v_entry, v_main, v_amount - v_from_bonus, v_bal);
+            end if;
             v_h_entry := v_h_entry || v_entry;
             v_h_account := v_h_account || v_house;
             v_h_amount := v_h_amount || (-v_amount);
@@ -458,7 +520,7 @@ begin
           insert into vendor_txn (merchant_id, vendor_code, txn_id, op, member_id, round_id, ref_txn_id, game_code,
                                   amount, status, entry_id, balance_after, first_bet_id)
             values (v_merchant, v_vendor, v_txn, 'credit', v_member, v_round, v_ref, o->>'gameCode', v_amount,
-                    'ok', v_entry, v_avail, v_first_bet);
+                    'ok', v_entry, v_avail + case when v_state then v_bonus_bal else 0 end, v_first_bet);
         end if;
       end if;
 
@@ -497,8 +559,22 @@ begin
                     'vendor_round', v_vendor || ':' || v_bet.round_id,
                     jsonb_build_object('vendor', v_vendor, 'round', v_bet.round_id, 'refTxnId', v_ref))
             returning id into v_entry;
-          update ledger_account set balance = balance + v_bet.amount where id = v_main returning balance into v_bal;
-          insert into ledger_line (entry_id, account_id, amount, balance_after) values (v_entry, v_main, v_bet.amount, v_bal);
+          if v_bet.amount > v_bet.bonus_amount then
+            update ledger_account set balance = balance + (v_bet.amount - v_bet.bonus_amount) where id = v_main
+              returning balance into v_bal;
+            insert into ledger_line (entry_id, account_id, amount, balance_after)
+              values (v_entry, v_main, v_bet.amount - v_bet.bonus_amount, v_bal);
+          end if;
+          if v_bet.bonus_amount > 0 then
+            if v_bonus_acc is null then
+              v_bonus_acc := ledger_member_account(v_merchant, v_member, 'bonus');
+              select balance into v_bonus_bal from ledger_account where id = v_bonus_acc for update;
+            end if;
+            update ledger_account set balance = balance + v_bet.bonus_amount where id = v_bonus_acc
+              returning balance into v_bonus_bal;
+            insert into ledger_line (entry_id, account_id, amount, balance_after)
+              values (v_entry, v_bonus_acc, v_bet.bonus_amount, v_bonus_bal);
+          end if;
           v_h_entry := v_h_entry || v_entry;
           v_h_account := v_h_account || v_house;
           v_h_amount := v_h_amount || (-v_bet.amount);
@@ -515,7 +591,8 @@ begin
       raise exception 'unknown wallet operation %', v_kind;
     end if;
 
-    v_out := v_out || jsonb_build_object('code', v_code, 'balance', v_avail::text,
+    v_out := v_out || jsonb_build_object('code', v_code,
+                                         'balance', (v_avail + case when v_state then v_bonus_bal else 0 end)::text,
                                          'replayed', v_replayed, 'changed', v_changed);
   end loop;
 
