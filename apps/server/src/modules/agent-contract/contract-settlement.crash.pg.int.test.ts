@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { ZVendorCreditRequest, ZVendorDebitRequest, type TContractTerms } from '@bp/contract';
 import { createEventBus } from '../../platform/events.js';
@@ -31,21 +32,25 @@ import { seedContract, SETTLE_JOB } from './index.js';
  *
  * The real server runs as a child process on the test database, with the e2e clock control so that
  * the test can close the day its members played (the job settles the last closed day of the
- * server's clock). A few hundred daily salary and dividend contracts in a five-level tree make one
- * run last a few seconds; the test watches the database for the first payouts.
+ * server's clock). A few hundred daily salary and dividend contracts in a five-level tree; the test
+ * makes the run wait at its fourth payout (a kill timed by polling alone came too late on a fast
+ * run), kills the server there and lets go.
  *
  * PostgreSQL only: on PGlite the child owns the data directory, so only the server's API could
  * watch the run, and a PGlite server answers no request while a run goes on (the embedded database
  * runs on the server's one thread): the first payouts would be seen only once all are written.
  */
 const VENDOR = 'CCRASH';
+const HOLD_KEY = 7_261_115;
 const AGENTS = Number(process.env.SETTLE_CRASH_AGENTS ?? 160);
 const DAY_OFFSET_MS = 6 * 3_600_000; // Asia/Dhaka, the merchants' default zone
 
 let child: ServerProcess | undefined;
 let setup: TestDatabase | undefined;
+let holder: pg.Client | undefined;
 afterAll(async () => {
   await child?.stop('SIGKILL');
+  await holder?.end();
   await setup?.close();
 });
 
@@ -159,6 +164,27 @@ describe('the settlement job killed mid-run', () => {
       );
     }
     const contracts = agents.length * 2;
+    // The run settles daily salaries first, top-level agents first. A trigger the test adds makes
+    // the fourth such payout wait on an advisory lock a separate session holds (outside any
+    // transaction: the run waits for transactions older than the period's end), so the run stops
+    // after three payouts whatever the machine's speed.
+    const [fourth] = await rows<{ id: number }>(
+      db,
+      sql`select id from agent_contract where downline_id = ${agents[3]!.id} and kind = 'dailySalary'`,
+    );
+    await db.execute(
+      sql.raw(`create function test_hold_payout() returns trigger language plpgsql as $$
+        begin
+          if new.contract_id = ${Number(fourth!.id)} then perform pg_advisory_xact_lock(${HOLD_KEY}); end if;
+          return new;
+        end $$;
+        create trigger test_hold_payout before insert on contract_payout
+          for each row execute function test_hold_payout();`),
+    );
+    holder = new pg.Client({ connectionString: setup.url });
+    holder.on('error', () => {}); // the database is dropped with force at the end
+    await holder.connect();
+    await holder.query('select pg_advisory_lock($1)', [HOLD_KEY]);
     // the day played closes at the next merchant midnight: the server's clock goes just past it
     const closeAt = new Date(refPeriodAt('daily', new Date(), DAY_OFFSET_MS).to.getTime() + 5 * 60_000);
     const before = await loadReferenceRows(db, m.id);
@@ -196,23 +222,22 @@ describe('the settlement job killed mid-run', () => {
       return { written, settle, job };
     };
 
-    // first run: killed as soon as its first payouts are written
+    // first run: held at the fourth payout, killed there, then let go
     let server = await start();
     expect(await server.written()).toBe(0);
     await server.settle();
     const started = Date.now();
-    await vi.waitFor(async () => expect(await server.written()).toBeGreaterThan(0), {
-      timeout: 120_000,
-      interval: 20,
-    });
+    await vi.waitFor(async () => expect(await server.written()).toBe(3), { timeout: 120_000, interval: 20 });
     await child!.stop('SIGKILL');
     const firstPayoutMs = Date.now() - started;
+    await holder.end();
+    holder = undefined;
+    await db.execute(sql`drop trigger test_hold_payout on contract_payout`);
 
     // restarted: the run is cut short (some contracts settled, not all); it runs again to the end
     server = await start();
     const cut = await server.written();
-    expect(cut).toBeGreaterThan(0);
-    expect(cut).toBeLessThan(contracts);
+    expect(cut).toBe(3);
     const again = Date.now();
     await server.settle();
     await vi.waitFor(

@@ -162,3 +162,24 @@ describe('the invariant check', () => {
     expect(await checkLedgerInvariants(t.database.db)).toEqual([]);
   });
 });
+
+describe('entries in the order their balances moved', () => {
+  it('parallel postings to one account leave a running balance in entry order', async () => {
+    const m = await newMember(t.database.db, merchantId);
+    await Promise.all(
+      Array.from({ length: 24 }, (_, i) => fund(t.database.db, merchantId, m.id, BigInt(100 + i))),
+    );
+    const lines = await sql(
+      `select l.amount::text as amount, l.balance_after::text as after from ledger_line l
+       join ledger_account a on a.id = l.account_id
+       where a.member_id = ${m.id} and a.code = 'main' order by l.entry_id`,
+    );
+    expect(lines).toHaveLength(24);
+    let running = 0n;
+    for (const l of lines) {
+      running += BigInt(l.amount as string);
+      expect(BigInt(l.after as string)).toBe(running);
+    }
+    expect(await checkLedgerInvariants(t.database.db)).toEqual([]);
+  });
+});

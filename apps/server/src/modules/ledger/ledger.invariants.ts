@@ -46,6 +46,21 @@ export async function checkLedgerInvariants(db: Executor, merchantId?: number): 
             and l.balance_after <> a.balance`,
     ),
   );
+  // ... and each line's balance_after is the one before it plus its amount, in entry order (entries
+  // take their ids after their accounts are locked, so the order is the order the balances moved)
+  add(
+    'balance_after breaks the running balance',
+    await rows(
+      db,
+      sql`select account_id, entry_id, amount, balance_after, prev_after from (
+            select l.account_id, l.entry_id, l.amount, l.balance_after,
+                   lag(l.balance_after) over (partition by l.account_id order by l.entry_id) as prev_after
+            from ledger_line l
+            ${merchantId === undefined ? sql`` : sql`join ledger_account a on a.id = l.account_id and a.merchant_id = ${merchantId}`}
+          ) x
+          where prev_after is not null and balance_after <> prev_after + amount`,
+    ),
+  );
   // 3. member balances never below zero or below their holds
   add(
     'member balance negative or below holds',

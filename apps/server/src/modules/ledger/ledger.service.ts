@@ -123,6 +123,12 @@ export function createLedgerService({ db }: { db: Db }) {
     lines: { accountId: bigint; amount: bigint; heldRelease?: bigint }[],
   ): Promise<PostResult> {
     checkShape(lines);
+    // Locks before the entry takes its id, so entry ids follow the order in which the accounts
+    // changed: an account's newest entry carries its balance_after (statements, invariants).
+    const accounts = await lock(
+      tx,
+      lines.map((l) => l.accountId),
+    );
     const entry = await ledgerRepo.insertEntry(tx, {
       merchantId: input.merchantId,
       key: input.key,
@@ -141,10 +147,6 @@ export function createLedgerService({ db }: { db: Db }) {
       if (!sameLines(lines, firstLines)) throw new AppError('idempotency_conflict');
       return toResult(BigInt(first!.id), true, firstLines);
     }
-    const accounts = await lock(
-      tx,
-      lines.map((l) => l.accountId),
-    );
     for (const l of lines) {
       const a = accounts.get(l.accountId)!;
       if (a.member_id === null) continue;
