@@ -12,8 +12,8 @@ import { rows } from '../platform/sql.js';
  * - a team is the contract's downline and everyone below it in the member tree;
  * - a round counts once settled (a win, of any amount, was accepted for it): its valid bet is what
  *   its accepted bets took minus what rollbacks gave back; it belongs to the time of its first
- *   accepted bet; GGR = valid bets - wins; net loss = GGR (there are no bonuses or rebates yet),
- *   never below zero;
+ *   accepted bet; GGR = valid bets - wins; net loss = GGR - bonuses - rebates, never below zero
+ *   (the generated play pays no bonus or rebate: the roll-up's own test covers those two);
  * - an active member (players and agents) has, in the period, deposits >= the merchant's deposit
  *   threshold and valid bets >= its bet threshold, and at least some of either;
  * - the rate is the highest tier whose every condition holds (0: nothing is paid); the amount is the

@@ -2,4 +2,4 @@
 export { ledgerService, ledgerServiceFor } from './register.js';
 export { createLedgerService, HOUSE_BUCKETS } from './ledger.service.js';
 export { checkLedgerInvariants } from './ledger.invariants.js';
-export type { HouseAccountCode, LedgerService } from './ledger.service.js';
+export type { AccountRef, HouseAccountCode, LedgerService } from './ledger.service.js';

@@ -10,8 +10,9 @@ import { REACH_DAYS, reachRepo } from './team-figure.reach.js';
  * settlement engine alike:
  * - validBet: stakes of settled rounds (rolled-back and voided rounds count nothing; see the roll-up);
  * - ggr = validBet - win (the house's gross gaming revenue from these members);
- * - netResult = ggr - bonus - rebate (the base of dividends; bonus and rebate are zero until the
- *   promotions issue pays them);
+ * - bonus, rebate: what the house gave the members (ledger entries `bonus*`, `rebate*`: grants less
+ *   forfeits; a bonus converted to real money is not counted twice);
+ * - netResult = ggr - bonus - rebate (the base of dividends);
  * - registrations, firstDeposits: members who registered / deposited for the first time in the period.
  */
 export interface Figures {

@@ -27,6 +27,15 @@ export type FigureColumn = (typeof FIGURE_COLUMNS)[number];
 const COUNTED_TYPES = sql`(0, 1, 2, 41, 42)`;
 /** Ledger entry types that are deposits and withdrawals (a refunded payout gives its withdrawal back). */
 const MONEY_TYPES = sql`('deposit', 'withdraw', 'withdraw_refund')`;
+/**
+ * Entries the figures count: deposits and withdrawals, and what the house gave the member as bonus
+ * (`bonus`, `bonus_*`) or rebate (`rebate`, `rebate_*`), the account record's own groups
+ * (RECORD_TYPE_RULES). A bonus's amount is what it moved into the member's accounts: a grant counts,
+ * a forfeit counts back, a conversion from the bonus account to MAIN nets to nothing.
+ */
+const isBonus = (e: string) => sql.raw(`(${e}.type = 'bonus' or ${e}.type like 'bonus\\_%')`);
+const isRebate = (e: string) => sql.raw(`(${e}.type = 'rebate' or ${e}.type like 'rebate\\_%')`);
+const counted = (e: string) => sql`(${sql.raw(e)}.type in ${MONEY_TYPES} or ${isBonus(e)} or ${isRebate(e)})`;
 
 const tableOf: Record<FigureSource, SQL> = {
   vendor_txn: sql.raw('vendor_txn'),
@@ -193,7 +202,7 @@ function ledgerDeltas(lo: bigint, hi: bigint): SQL {
       from ledger_entry e
       join member m on m.id = e.member_id and m.type in ${COUNTED_TYPES}
       join merchant mc on mc.id = e.merchant_id
-      where e.id > ${l} and e.id <= ${h} and e.type in ${MONEY_TYPES}
+      where e.id > ${l} and e.id <= ${h} and ${counted('e')}
     )
     select merchant_id, member_id, created_at as at, tz,
       ${zeros({
@@ -201,6 +210,8 @@ function ledgerDeltas(lo: bigint, hi: bigint): SQL {
         deposit_count: sql`case when type = 'deposit' then 1 else 0 end`,
         withdrawal: sql`case when type in ('withdraw', 'withdraw_refund') then -amount else 0 end`,
         withdrawal_count: sql`case when type = 'withdraw' then 1 else 0 end`,
+        bonus: sql`case when ${isBonus('e')} then amount else 0 end`,
+        rebate: sql`case when ${isRebate('e')} then amount else 0 end`,
       })}
     from e
     union all
@@ -358,8 +369,8 @@ export const teamFigureRollupRepo = {
     const [r] = await rows<{ counted: boolean }>(
       db,
       sql`select not exists (select 1 from vendor_txn where id > ${done('vendor_txn')} and created_at < ${at})
-            and not exists (select 1 from ledger_entry where id > ${done('ledger_entry')} and created_at < ${at}
-                              and type in ${MONEY_TYPES}) as counted`,
+            and not exists (select 1 from ledger_entry e where e.id > ${done('ledger_entry')} and e.created_at < ${at}
+                              and ${counted('e')}) as counted`,
     );
     return r?.counted === true;
   },

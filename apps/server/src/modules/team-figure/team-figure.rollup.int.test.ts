@@ -14,6 +14,7 @@ import {
 } from '../../test/factories.js';
 import { rows } from '../../platform/sql.js';
 import { activeMembers, figuresFinal, rollUp, rollUpNow, teamFigures } from './index.js';
+import { createLedgerService, type AccountRef } from '../ledger/index.js';
 
 /**
  * The roll-up against an independent reading of the journal: random bets, wins and rollbacks
@@ -340,5 +341,42 @@ describe('team figures roll-up', () => {
     );
     expect(await activeMembers(db, { merchantId, agentId: agent.id, from, to })).toBe(0);
     await db.execute(sql`delete from figure_setting where merchant_id = ${merchantId}`);
+  });
+
+  it('counts bonuses (grants less forfeits; a conversion nets nothing) and rebates, and takes both off the net result', async () => {
+    const db = t.database.db;
+    const agent = await newAgent(db, merchantId);
+    const a = await newMember(db, merchantId, { parentId: agent.id });
+    const ledger = createLedgerService({ db });
+    const post = (type: string, lines: { account: AccountRef; amount: bigint }[]) =>
+      ledger.transaction((tx) => ledger.post(tx, { merchantId, key: id('tf'), type, memberId: a.id, lines }));
+    const bonusAcc: AccountRef = { memberId: a.id, code: 'bonus' };
+    const main: AccountRef = { memberId: a.id, code: 'main' };
+    const house: AccountRef = { house: 'bonus', spread: a.id };
+    await post('bonus', [
+      { account: house, amount: -50_00n },
+      { account: bonusAcc, amount: 50_00n },
+    ]);
+    await post('bonus', [
+      { account: bonusAcc, amount: -10_00n },
+      { account: house, amount: 10_00n },
+    ]);
+    await post('bonus', [
+      { account: bonusAcc, amount: -15_00n },
+      { account: main, amount: 15_00n },
+    ]);
+    await post('bonus_vip_upgrade', [
+      { account: house, amount: -3_00n },
+      { account: main, amount: 3_00n },
+    ]);
+    await post('rebate_manual', [
+      { account: { house: 'rebate' }, amount: -7_00n },
+      { account: main, amount: 7_00n },
+    ]);
+    await rollUpNow(db);
+    const from = new Date(Date.now() - 86_400_000);
+    const to = new Date(Date.now() + 86_400_000);
+    const { total } = await teamFigures(db, { merchantId, agentId: agent.id, from, to });
+    expect(total).toMatchObject({ bonus: 43_00n, rebate: 7_00n, ggr: 0n, netResult: -50_00n, deposit: 0n });
   });
 });
