@@ -93,12 +93,20 @@ test('a new member joins the welcome bonus, deposits, wagers it on slots until i
   await expect(page.getByTestId('deposit-outcome')).toHaveAttribute('data-status', 'SUCCESS');
   await gateway.close();
 
+  // the promotion shows it in progress
+  await page.goto('/promotions');
+  await expect(card).toHaveAttribute('data-status', 'Process');
+  await expect(card.getByTestId('promotion-status')).toHaveText('In progress');
+
   // the bonus (50% of 200 = 100) and its wagering (0.1 x 100 = 10) on bonus details
   await page.goto('/member/bonusDetails');
   const item = page.getByTestId('bonus-item').filter({ hasText: title });
   await expect(item).toHaveAttribute('data-state', 'ACTIVE');
   await expect(item.getByTestId('bonus-amount')).toContainText('100.00');
   await expect(item.getByTestId('bonus-wagered')).toContainText(/0\.00 of .*10\.00/);
+  await expect(item.getByTestId('bonus-remaining')).toContainText('10.00');
+  await expect(item.getByTestId('bonus-chip')).toHaveText('Wagering');
+  await expect(item.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
   await shot(page, 'journey-bonus-active-desktop-en');
 
   // the game's balance is what can be bet: the real 200 and the bonus 100
