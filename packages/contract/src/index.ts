@@ -35,6 +35,7 @@ export * from './agent.js';
 export * from './ticket.js';
 export * from './promotion.js';
 export * from './raffle.js';
+export * from './promotion-application.js';
 export * from './referral.js';
 export * from './vip.js';
 export * from './rebate.js';

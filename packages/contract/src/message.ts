@@ -24,6 +24,9 @@ export const MESSAGE_KINDS = [
   'vip_upgraded',
   // VIP benefits paid (data: bonus 'upgrade' | 'birthday', amount, level)
   'vip_bonus_paid',
+  // promotion applications (data: promotionId, title, reason when rejected): the operator's decision
+  'promotion_application_approved',
+  'promotion_application_rejected',
 ] as const;
 export type TMessageKind = (typeof MESSAGE_KINDS)[number];
 

@@ -67,6 +67,8 @@ export const PROMOTION_TRIGGERS = [
   'NTH_DEPOSIT',
   'DEPOSIT_OVER',
   'BONUS_CODE',
+  /** the member applies with a remark and images; an operator approves or rejects (promotion-application.ts) */
+  'APPLICATION',
 ] as const;
 /** Triggers whose reward can be a share of the deposit. */
 export const DEPOSIT_TRIGGERS = ['FIRST_DEPOSIT', 'NTH_DEPOSIT', 'DEPOSIT_OVER'] as const;
@@ -106,6 +108,9 @@ export const PROMOTION_STATUSES = [
   'Close',
   'coming soon',
   'Signed',
+  /** an APPLICATION promotion: the member's application waits for an operator, or was rejected */
+  'Applying',
+  'Rejected',
 ] as const;
 export type TPromotionStatus = (typeof PROMOTION_STATUSES)[number];
 /** A claim's own state (MCS2_getPromotionClaimList). */

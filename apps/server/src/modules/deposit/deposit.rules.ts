@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { DEPOSIT_RECEIPT_MAX_BYTES } from '@bp/contract';
+import { decodeImage, type DecodedImage } from '../../platform/image.js';
 
 /**
  * Fee charged to the member (contract deposit.ts): fixed + floor(amount * bps / 10000). The floor
@@ -24,30 +25,14 @@ export function newOrderNo(now: Date): string {
   return `D${day}${randomBytes(6).toString('hex').toUpperCase()}`;
 }
 
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const JPEG = Buffer.from([0xff, 0xd8, 0xff]);
-const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
-
-export type ReceiptImage = { contentType: 'image/png' | 'image/jpeg'; data: Buffer };
+export type ReceiptImage = DecodedImage;
 
 /**
  * A receipt as sent (base64, optionally a `data:` URL) -> the image, or undefined when it is not a
- * PNG or JPEG of at most 5 MB. The type comes from the bytes (magic numbers), never from the name or
- * the data-URL prefix a client chose.
+ * PNG or JPEG of at most 5 MB. The type comes from the bytes (platform/image.ts), never from the name
+ * or the data-URL prefix a client chose.
  */
 export function decodeReceipt(input: string): ReceiptImage | undefined {
-  let text = input.trim();
-  const dataUrl = /^data:[\w.+/-]*;base64,/i.exec(text);
-  if (dataUrl) text = text.slice(dataUrl[0].length);
-  text = text.replace(/\s+/g, '');
-  if (text.length === 0 || text.length % 4 !== 0 || !BASE64.test(text)) return undefined;
-  const data = Buffer.from(text, 'base64');
-  if (data.length === 0 || data.length > DEPOSIT_RECEIPT_MAX_BYTES) return undefined;
-  if (data.length > PNG.length && data.subarray(0, PNG.length).equals(PNG)) {
-    return { contentType: 'image/png', data };
-  }
-  if (data.length > JPEG.length && data.subarray(0, JPEG.length).equals(JPEG)) {
-    return { contentType: 'image/jpeg', data };
-  }
-  return undefined;
+  const r = decodeImage(input, DEPOSIT_RECEIPT_MAX_BYTES);
+  return r.ok ? r.image : undefined;
 }

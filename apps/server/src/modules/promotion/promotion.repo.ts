@@ -24,7 +24,8 @@ export interface PromotionRow {
     | 'DAILY_LOGIN'
     | 'NTH_DEPOSIT'
     | 'DEPOSIT_OVER'
-    | 'BONUS_CODE';
+    | 'BONUS_CODE'
+    | 'APPLICATION';
   rewardKind: 'PERCENT' | 'FIXED' | 'TICKET' | 'RAFFLE';
   rewardAmount: bigint | null;
   rewardBp: number | null;

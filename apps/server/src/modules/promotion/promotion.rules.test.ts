@@ -116,3 +116,14 @@ describe('bonus play rules', () => {
     expect(statusOf({ ...base, trigger: 'BONUS_CODE', claim: null, endAt: now })).toBe('Close');
   });
 });
+
+describe('APPLICATION promotions', () => {
+  const base = { startAt: null, endAt: null, trigger: 'APPLICATION' as const, now: new Date(), member: true };
+  it('show Join, then Applying or Rejected by the latest application, then the claim', () => {
+    expect(statusOf({ ...base, claim: null })).toBe('Join');
+    expect(statusOf({ ...base, claim: null, application: 'APPLYING' })).toBe('Applying');
+    expect(statusOf({ ...base, claim: null, application: 'REJECTED' })).toBe('Rejected');
+    expect(statusOf({ ...base, claim: 'ACTIVE', application: 'APPROVED' })).toBe('Process');
+    expect(statusOf({ ...base, claim: 'CONVERTED', application: 'APPROVED' })).toBe('Claimed');
+  });
+});

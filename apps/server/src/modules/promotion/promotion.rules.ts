@@ -74,9 +74,12 @@ export function statusOf(p: {
     | 'DAILY_LOGIN'
     | 'NTH_DEPOSIT'
     | 'DEPOSIT_OVER'
-    | 'BONUS_CODE';
+    | 'BONUS_CODE'
+    | 'APPLICATION';
   /** for a daily check-in: today's claim */
   claim: ClaimState | null;
+  /** an APPLICATION promotion: the member's latest application's state */
+  application?: 'APPLYING' | 'APPROVED' | 'REJECTED' | null;
   now: Date;
   /** the member has had a credited deposit already (unknown for visitors) */
   deposited?: boolean;
@@ -105,6 +108,11 @@ export function statusOf(p: {
     if (p.startAt && p.now < p.startAt) return 'coming soon';
     if (p.endAt && p.now >= p.endAt) return 'Close';
     return 'Claim';
+  }
+  // an application waits for an operator, or was turned down (the member sees the reason)
+  if (p.trigger === 'APPLICATION' && p.claim === null) {
+    if (p.application === 'APPLYING') return 'Applying';
+    if (p.application === 'REJECTED') return 'Rejected';
   }
   switch (p.claim) {
     case 'JOINED':

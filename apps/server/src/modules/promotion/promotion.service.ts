@@ -46,6 +46,7 @@ import {
   statusOf,
   wageringProgress,
 } from './promotion.rules.js';
+import { applicationRepo } from './application.repo.js';
 
 /**
  * Pays a reward kind the core does not know (TICKET: issues a ticket) for a JOINED claim, in `tx`;
@@ -516,10 +517,11 @@ export function createPromotionService(deps: PromotionDeps) {
   ) {
     const now = clock.now();
     const today = merchantDay(merchant.timeZone, now);
-    const [live, claims, deposits] = await Promise.all([
+    const [live, claims, deposits, applications] = await Promise.all([
       listed(merchant.id, now, q),
       repo.claimsOfMember(db, actor.memberId),
       depositCount(db, actor.memberId),
+      applicationRepo.latestOfMember(db, actor.memberId),
     ]);
     const eligible = await repo.eligibleIds(
       db,
@@ -556,6 +558,7 @@ export function createPromotionService(deps: PromotionDeps) {
             now,
             deposited: deposits > 0,
             member: true,
+            application: applications.get(p.id) ?? null,
           }),
         ),
       );
@@ -568,6 +571,11 @@ export function createPromotionService(deps: PromotionDeps) {
   return {
     refresh,
     checkin,
+    /** A claim as the member sees it, with its wagering progress as of now (applications show theirs). */
+    async claimViewOf(c: ClaimRow, p: PromotionRow, lang: string, merchant: MerchantContext) {
+      const progress = c.status === 'ACTIVE' ? await progressOf(c, p) : 0n;
+      return claimView(c, p, lang, merchant.defaultLanguage.toUpperCase(), merchant, progress);
+    },
     /** Pays a JOINED claim in `tx` (its row locked): the raffle's draw, with the prize's amount. */
     grantPrize: (tx: Tx, p: PromotionRow, claim: ClaimRow, amount: bigint) =>
       grant(tx, p, claim, null, amount),
@@ -853,8 +861,9 @@ export function createPromotionService(deps: PromotionDeps) {
       // deposit triggers pay by themselves; a bonus-code promotion is claimed with a code
       if (p.trigger === 'NTH_DEPOSIT' || p.trigger === 'DEPOSIT_OVER' || p.trigger === 'BONUS_CODE')
         throw new AppError('promotion_unavailable');
-      // a raffle's entry is taken through its own call, which keeps entries away from a draw running
-      if (p.trigger === 'RAFFLE') throw new AppError('promotion_unavailable');
+      // a raffle's entry is taken through its own call, which keeps entries away from a draw running;
+      // an application is sent with its remark and images through its own call
+      if (p.trigger === 'RAFFLE' || p.trigger === 'APPLICATION') throw new AppError('promotion_unavailable');
       // a first-deposit promotion joined after the first deposit could never be triggered
       if (p.trigger === 'FIRST_DEPOSIT' && (await depositCount(db, actor.memberId)) > 0) {
         throw new AppError('promotion_unavailable');

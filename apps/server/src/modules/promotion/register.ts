@@ -1,7 +1,9 @@
 import {
   adminPromotionCodeEndpoints,
   adminPromotionEndpoints,
+  adminPromotionApplicationEndpoints,
   adminRaffleEndpoints,
+  promotionApplicationEndpoints,
   promotionCodeEndpoints,
   promotionEndpoints,
   raffleEndpoints,
@@ -20,6 +22,11 @@ import { registerTickets } from './ticket.routes.js';
 import { checkinRoutes } from './checkin.routes.js';
 import { createPromotionCodeAdmin } from './promotion.codes.js';
 import { createRaffleService } from './raffle.service.js';
+import { createApplicationService } from './application.service.js';
+import { messageServiceFor } from '../message/index.js';
+
+/** An application carries up to 3 images of 5 MB as base64 in JSON: about 21 MB of text. */
+const APPLY_BODY_LIMIT = 22 * 1024 * 1024;
 
 /** The one promotion service of an app instance. */
 export const promotionService = defineService(
@@ -141,4 +148,46 @@ export const registerPromotion: ModuleRegister = (ctx) => {
     promotions.adminUpdate({ actor, ip }, merchant, params.id, body),
   );
   checkinRoutes(ctx, promotions.checkin);
+
+  // applications (APPLICATION trigger): the member's apply in a scope of its own with a larger body limit
+  const applications = createApplicationService({
+    db: ctx.db,
+    ledger: ledgerServiceFor(ctx),
+    promotions,
+    messages: messageServiceFor(ctx),
+    audit: createAuditService({ db: ctx.db, clock: ctx.clock }),
+    events: ctx.events,
+    clock: ctx.clock,
+  });
+  const pa = promotionApplicationEndpoints;
+  const aa = adminPromotionApplicationEndpoints;
+  ctx.app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string', bodyLimit: APPLY_BODY_LIMIT },
+      scope.getDefaultJsonParser('error', 'error'),
+    );
+    ctx.routeIn(scope)(pa.apply, ({ actor, merchant, language, body, ip }) =>
+      applications.apply(actor, merchant, language, body, ip),
+    );
+  });
+  ctx.route(pa.list, ({ actor, merchant, language, query }) =>
+    applications.mine(actor, merchant, language, query.promotionId),
+  );
+  ctx.route(pa.image, ({ actor, query }) => applications.memberImage(actor, query.id, query.index));
+  ctx.route(aa.list, ({ actor, merchant, query }) => applications.adminList(actor, merchant, query));
+  ctx.route(aa.get, ({ actor, merchant, params }) => applications.adminGet(actor, merchant, params.id));
+  ctx.route(aa.approve, ({ actor, merchant, params, body, ip }) =>
+    applications.approve({ actor, ip }, merchant, params.id, body),
+  );
+  ctx.route(aa.reject, ({ actor, merchant, params, body, ip }) =>
+    applications.reject({ actor, ip }, merchant, params.id, body),
+  );
+  ctx.route(aa.getSettings, ({ actor, merchant, params }) =>
+    applications.getSettings(actor, merchant, params.id),
+  );
+  ctx.route(aa.setSettings, ({ actor, merchant, params, body, ip }) =>
+    applications.setSettings({ actor, ip }, merchant, params.id, body),
+  );
 };
