@@ -300,6 +300,7 @@ describe('two instances behind a round-robin proxy', () => {
         'gs.recovery',
         'promotion.sweep',
         'rebate.daily',
+        'rebate.rollUp',
         'referral.turnover',
         'teamFigure.rollUp',
         'vip.benefits',

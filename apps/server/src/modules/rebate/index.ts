@@ -3,7 +3,8 @@
  * manual rebate claims, cash back on net losses, and paying the VIP upgrade and birthday bonuses.
  * See README.md.
  */
-export { registerRebate, REBATE_JOB, VIP_BENEFITS_JOB } from './register.js';
+export { registerRebate, REBATE_JOB, REBATE_ROLLUP_JOB, VIP_BENEFITS_JOB } from './register.js';
 export { runCashback, runDue, runRebateDay, dayPeriod, weekPeriod } from './rebate.run.js';
 export { validBetsSql } from './rebate.bets.js';
+export { rebateRollUpStep, rollUpRebateBets } from './rebate.rollup.js';
 export { createVipBenefits } from './vip-benefit.js';

@@ -62,6 +62,22 @@ export function validBetsSql(p: { merchantId: number; from: Date; to: Date; memb
 }
 
 /**
+ * The same valid bets of one merchant day as `validBetsSql`'s `bets` (member_id, game_type,
+ * valid_bet), read from the roll-up (`rebate_bet_day`, rebate.rollup.ts: the same definition, rolled up
+ * through the day) once it has counted every row of the day (`rebateBetsCounted`). The member types
+ * are checked here, as the statement does.
+ */
+export function rolledBetsSql(p: { merchantId: number; day: string }): SQL {
+  return sql`
+    bets as (
+      select b.member_id, b.game_type, b.valid_bet
+      from rebate_bet_day b
+      join member m on m.id = b.member_id and m.type in (0, 1, 2, 41, 42)
+      where b.merchant_id = ${p.merchantId} and b.day = ${p.day}::date and b.valid_bet > 0
+    )`;
+}
+
+/**
  * The rebate rate (basis points) of each member's held VIP level for a product type: `lv` joined
  * laterally on `member_id` of the row source `src` (the level held, or the highest level below it when
  * an operator renumbered it away; no row in vip_member is level 0).

@@ -88,7 +88,7 @@ export async function payBatch(
         ),
         mark as (
           update ${table} r set status = 'paid', entry_id = e.id, paid_at = now()
-          from ent e where r.id::text = e.ref_id
+          from ent e where r.id = e.ref_id::bigint
           returning r.amount
         )
         select (select count(*)::int from mark) as entries, (select coalesce(sum(amount), 0)::text from mark) as paid,

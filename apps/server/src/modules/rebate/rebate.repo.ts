@@ -141,11 +141,19 @@ export const rebateRepo = {
     );
   },
 
-  async pendingIds(db: Executor, table: 'rebate_accrual' | 'cashback_accrual', runId: bigint, limit: number) {
+  /** A run's pending rows after id `after` (the payment goes on from the last batch, not from the start). */
+  async pendingIds(
+    db: Executor,
+    table: 'rebate_accrual' | 'cashback_accrual',
+    runId: bigint,
+    limit: number,
+    after = 0n,
+  ) {
     const list = await rows<{ id: string }>(
       db,
       sql`select id::text as id from ${sql.raw(table)}
-          where run_id = ${runId.toString()}::bigint and status = 'pending' order by id limit ${limit}`,
+          where run_id = ${runId.toString()}::bigint and id > ${after.toString()}::bigint and status = 'pending'
+          order by id limit ${limit}`,
     );
     return list.map((r) => BigInt(r.id));
   },

@@ -4,9 +4,10 @@ import type { Db } from '../../db/client.js';
 import { rows } from '../../platform/sql.js';
 import { formatMerchantTime, merchantDayStart } from '../../platform/time.js';
 import { merchantTimeZone, windowIsFinal } from '../team-figure/index.js';
-import { heldLevelSql, validBetsSql } from './rebate.bets.js';
+import { heldLevelSql, rolledBetsSql, validBetsSql } from './rebate.bets.js';
 import { payBatch } from './rebate.pay.js';
 import { rebateRepo, type RebateSettingRow, type RunRow } from './rebate.repo.js';
+import { countedBefore, rebateBetsCounted } from './rebate.rollup.js';
 
 /** Accrual rows paid per ledger transaction (a crash loses at most one batch's work, never money). */
 export const PAY_BATCH = 5_000;
@@ -68,6 +69,13 @@ export interface RunSummary {
   run: RunRow;
   /** accrual rows paid by this call (0 on a rerun of a finished run) */
   paidNow: number;
+  /**
+   * where this call read the day's valid bets when it computed the run: the roll-up, or (the roll-up
+   * not complete for the day) the journal; undefined when the run was already computed
+   */
+  betsFrom?: 'rollup' | 'journal';
+  /** where this call's time went, seconds: bringing the roll-up up to date, the accruals, the payment */
+  seconds: { catchUp: number; accrue: number; pay: number };
 }
 
 /**
@@ -77,33 +85,62 @@ export interface RunSummary {
  * creates the run; then the pending rows are paid in batches. A rerun, or a second instance, finds
  * the run: a finished one pays nothing, one cut short pays what is still pending.
  */
-export async function runRebateDay(db: Db, merchantId: number, date: string): Promise<RunSummary> {
+export async function runRebateDay(
+  db: Db,
+  merchantId: number,
+  date: string,
+  opts: PayOptions = {},
+): Promise<RunSummary> {
   const tz = await merchantTimeZone(db, merchantId);
   const p = dayPeriod(tz, date);
   let run = await rebateRepo.findRun(db, merchantId, 'rebate', p.from);
+  let betsFrom: RunSummary['betsFrom'];
+  const at = [performance.now()];
   if (!run) {
     const setting = await rebateRepo.setting(db, merchantId);
+    // the day's valid bets from the roll-up once it has counted the whole day (the job keeps it
+    // within a minute or so); otherwise (the roll-up stuck behind a transaction) from the journal
+    const rolled = await rebateBetsCounted(db, p.end);
+    at.push(performance.now());
     await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${REBATE_LOCK}, ${merchantId})`);
       const id = await rebateRepo.insertRun(tx, { merchantId, kind: 'rebate', from: p.from, to: p.to });
       if (id === undefined) return;
       // a big day: hash joins and aggregates in memory
       await tx.execute(sql`set local work_mem = '256MB'`);
-      await tx.execute(accrueSql(merchantId, p, id, setting));
+      const fromRollup = rolled && (await countedBefore(tx, p.end));
+      betsFrom = fromRollup ? 'rollup' : 'journal';
+      await tx.execute(accrueSql(merchantId, p, id, setting, fromRollup));
       await rebateRepo.noteComputed(tx, 'rebate_accrual', id);
     });
     run = (await rebateRepo.findRun(db, merchantId, 'rebate', p.from))!;
   }
+  while (at.length < 3) at.push(performance.now());
+  const done = await payRun(
+    db,
+    run,
+    'rebate_accrual',
+    REBATE_ENTRY_TYPES.daily,
+    'rebate_run',
+    'Daily rebate',
+    opts,
+  );
+  const s = (a: number, b: number) => (b - a) / 1000;
   return {
-    run: await payRun(db, run, 'rebate_accrual', REBATE_ENTRY_TYPES.daily, 'rebate_run', 'Daily rebate'),
+    run: done,
     paidNow: 0,
+    betsFrom,
+    seconds: { catchUp: s(at[0]!, at[1]!), accrue: s(at[1]!, at[2]!), pay: s(at[2]!, performance.now()) },
   };
 }
 
-function accrueSql(merchantId: number, p: Period, runId: bigint, s: RebateSettingRow) {
+function accrueSql(merchantId: number, p: Period, runId: bigint, s: RebateSettingRow, fromRollup: boolean) {
   const cap = s.rebateCap === null ? sql`null::bigint` : sql`${s.rebateCap.toString()}::bigint`;
+  const bets = fromRollup
+    ? rolledBetsSql({ merchantId, day: p.from })
+    : validBetsSql({ merchantId, from: p.start, to: p.end });
   return sql`
-    with ${validBetsSql({ merchantId, from: p.start, to: p.end })},
+    with ${bets},
     claimed as (
       select member_id, game_type, max(base_to) as base_to, sum(amount) as amount
       from rebate_accrual where merchant_id = ${merchantId} and day = ${p.from}::date and source = 'claim'
@@ -136,6 +173,13 @@ function accrueSql(merchantId: number, p: Period, runId: bigint, s: RebateSettin
     on conflict (member_id, day, game_type) where source = 'run' do nothing`;
 }
 
+export interface PayOptions {
+  /** accrual rows per ledger transaction (PAY_BATCH) */
+  batch?: number;
+  /** stop after this many batches, leaving the run unfinished (a test's crash) */
+  maxBatches?: number;
+}
+
 /** Pays a run's pending rows in batches, then marks it done (idempotent). */
 async function payRun(
   db: Db,
@@ -144,15 +188,20 @@ async function payRun(
   entryType: string,
   keyPrefix: string,
   remark: string,
+  opts: PayOptions = {},
 ): Promise<RunRow> {
   if (run.status === 'done') return run;
-  for (;;) {
-    const ids = await rebateRepo.pendingIds(db, table, run.id, PAY_BATCH);
+  const batch = opts.batch ?? PAY_BATCH;
+  let after = 0n;
+  for (let n = 0; ; n++) {
+    if (opts.maxBatches !== undefined && n >= opts.maxBatches) return run;
+    const ids = await rebateRepo.pendingIds(db, table, run.id, batch, after);
     if (ids.length === 0) break;
+    after = ids[ids.length - 1]!;
     await db.transaction((tx) =>
       payBatch(tx, { merchantId: run.merchantId, table, ids, entryType, keyPrefix, remark }),
     );
-    if (ids.length < PAY_BATCH) break;
+    if (ids.length < batch) break;
   }
   await rebateRepo.finishRun(db, table, run.id);
   return (await rebateRepo.runById(db, run.merchantId, run.id))!;
@@ -180,6 +229,7 @@ export async function runCashback(db: Db, merchantId: number, p: Period): Promis
   return {
     run: await payRun(db, run, 'cashback_accrual', REBATE_ENTRY_TYPES.cashback, 'cashback_run', 'Cash back'),
     paidNow: 0,
+    seconds: { catchUp: 0, accrue: 0, pay: 0 },
   };
 }
 

@@ -4,12 +4,15 @@ import type { ModuleRegister } from '../../platform/module.js';
 import { createAuditService } from '../audit/index.js';
 import { ledgerServiceFor } from '../ledger/index.js';
 import { messageServiceFor } from '../message/index.js';
+import { rollUpRebateBets } from './rebate.rollup.js';
 import { runDue } from './rebate.run.js';
 import { createRebateService } from './rebate.service.js';
 import { createVipBenefits } from './vip-benefit.js';
 
 /** Job name of the nightly rebate and cash-back runs (every 10 minutes: runs what closed and is not done). */
 export const REBATE_JOB = 'rebate.daily';
+/** Job name of the roll-up of the rebate's valid bets (every minute, behind the team figures' roll-up). */
+export const REBATE_ROLLUP_JOB = 'rebate.rollUp';
 /** Job name of the VIP benefits (upgrade and birthday bonuses), every minute. */
 export const VIP_BENEFITS_JOB = 'vip.benefits';
 
@@ -26,6 +29,9 @@ export const registerRebate: ModuleRegister = (ctx) => {
   const jobs = jobsFor(ctx);
   jobs.every(REBATE_JOB, 10 * 60_000, async ({ now }) => {
     await runDue(ctx.db, now);
+  });
+  jobs.every(REBATE_ROLLUP_JOB, 60_000, async () => {
+    await rollUpRebateBets(ctx.db);
   });
   jobs.every(VIP_BENEFITS_JOB, 60_000, async ({ now }) => {
     await benefits.payUpgrades();

@@ -12,7 +12,7 @@
  * - `teamFiguresOf`: the figures and active members of many teams at once (the settlement engine).
  */
 export { registerTeamFigure, ROLLUP_JOB } from './register.js';
-export { figuresFinal, rollUp, rollUpNow, rollUpStep } from './team-figure.rollup.js';
+export { figuresFinal, rolledUpTo, rollUp, rollUpNow, rollUpStep } from './team-figure.rollup.js';
 export {
   memberValidBetByTypeSince,
   memberValidBetSince,

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { FIGURE_SOURCES, teamFigureRollupRepo as repo, type FigureSource } from './team-figure.repo.js';
 import { reachRepo } from './team-figure.reach.js';
 
@@ -113,6 +113,14 @@ export async function rollUpNow(target: Db | { db: Db }, opts: { timeoutMs?: num
     if (FIGURE_SOURCES.every((s) => done[s] >= goal[s]) || Date.now() > until) return done;
     await sleep(20);
   }
+}
+
+/**
+ * How far the figures have counted a source: every journal id up to it is committed and counted, and
+ * no id at or below it can appear any more (a roll-up of its own may follow this watermark).
+ */
+export async function rolledUpTo(db: Executor, source: FigureSource): Promise<bigint> {
+  return (await repo.state(db, source)).doneId;
 }
 
 /** How far the app's clock may run ahead of the database's before it is taken for a moved one. */
