@@ -18,6 +18,7 @@ import { TICKET_ERRORS } from './ticket.js';
 import { MISSION_ERRORS } from './mission.js';
 import { RAFFLE_ERRORS } from './raffle.js';
 import { PROMOTION_APPLICATION_ERRORS } from './promotion-application.js';
+import { POINTS_ERRORS } from './points.js';
 
 /**
  * The error catalogue: one code -> HTTP status and a server message per language.
@@ -48,6 +49,7 @@ export const ERRORS = {
   ...MISSION_ERRORS,
   ...RAFFLE_ERRORS,
   ...PROMOTION_APPLICATION_ERRORS,
+  ...POINTS_ERRORS,
   request_param_err: { status: 422, en: 'Please enter correct information', bn: 'অনুগ্রহ করে সঠিক তথ্য লিখুন' },
   request_body_required: { status: 400, en: 'Request body is required', bn: 'অনুরোধের বডি প্রয়োজন' },
   http_method_not_support: { status: 405, en: 'HTTP method not supported', bn: 'এই HTTP পদ্ধতি সমর্থিত নয়' },

@@ -36,6 +36,7 @@ export * from './ticket.js';
 export * from './promotion.js';
 export * from './raffle.js';
 export * from './promotion-application.js';
+export * from './points.js';
 export * from './referral.js';
 export * from './vip.js';
 export * from './rebate.js';

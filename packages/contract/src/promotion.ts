@@ -69,7 +69,14 @@ export const PROMOTION_TRIGGERS = [
   'BONUS_CODE',
   /** the member applies with a remark and images; an operator approves or rejects (promotion-application.ts) */
   'APPLICATION',
+  /** the member's valid bets in the period (`betVolumePeriod`) reach `betVolumeTarget`: claim once per period */
+  'BET_VOLUME',
 ] as const;
+/**
+ * BET_VOLUME periods: a merchant calendar day, a merchant week (Monday first), or the promotion's
+ * whole schedule (from its start; once per member).
+ */
+export const BET_VOLUME_PERIODS = ['DAILY', 'WEEKLY', 'SCHEDULE'] as const;
 /** Triggers whose reward can be a share of the deposit. */
 export const DEPOSIT_TRIGGERS = ['FIRST_DEPOSIT', 'NTH_DEPOSIT', 'DEPOSIT_OVER'] as const;
 const isDepositTrigger = (t: string) => (DEPOSIT_TRIGGERS as readonly string[]).includes(t);
@@ -77,7 +84,8 @@ const isDepositTrigger = (t: string) => (DEPOSIT_TRIGGERS as readonly string[]).
  * TICKET: the reward is a ticket of a prize game (wheel, egg, envelope) drawn when the member opens it;
  * RAFFLE: the prizes of the promotion's raffle (raffle.ts), paid to the entries drawn
  */
-export const PROMOTION_REWARD_KINDS = ['PERCENT', 'FIXED', 'TICKET', 'RAFFLE'] as const;
+export const PROMOTION_REWARD_KINDS = ['PERCENT', 'FIXED', 'TICKET', 'RAFFLE', 'POINTS'] as const;
+// POINTS: `rewardPoints` whole points into the member's points balance (points.ts; not money)
 export const PROMOTION_WAGERING_BASES = ['BONUS', 'BONUS_DEPOSIT'] as const;
 /** Which money a bet draws first while a bonus is open (the rest from the other). */
 export const PROMOTION_BET_ORDERS = ['REAL_FIRST', 'BONUS_FIRST'] as const;
@@ -172,6 +180,14 @@ const ZPromotionFields = z.object({
   depositNth: z.number().int().min(1).max(1000).nullable().default(null),
   /** DEPOSIT_OVER: at most once per merchant day (otherwise once per deposit) */
   oncePerDay: z.boolean().default(false),
+  /** POINTS: the whole points the reward pays */
+  rewardPoints: z.number().int().min(1).max(100_000_000).nullable().default(null),
+  /** BET_VOLUME: the valid bets to reach in one period */
+  betVolumeTarget: ZAmount.nullable().default(null),
+  /** BET_VOLUME: which period the valid bets are counted in (one reward per member and period) */
+  betVolumePeriod: z.enum(BET_VOLUME_PERIODS).nullable().default(null),
+  /** BET_VOLUME: the catalogue game types whose bets count (empty: every game) */
+  betVolumeGameTypes: z.array(z.enum(WAGERING_GAME_TYPES)).max(WAGERING_GAME_TYPES.length).default([]),
 });
 export const ZPromotionInput = ZPromotionFields.refine(
   (v) => !v.startDate || !v.endDate || new Date(v.startDate) < new Date(v.endDate),
@@ -225,6 +241,14 @@ export const ZPromotionInput = ZPromotionFields.refine(
   .refine((v) => v.trigger !== 'NTH_DEPOSIT' || v.depositNth !== null, {
     message: 'an N-th deposit trigger needs depositNth',
     path: ['depositNth'],
+  })
+  .refine((v) => v.rewardKind !== 'POINTS' || v.rewardPoints !== null, {
+    message: 'a points reward needs rewardPoints',
+    path: ['rewardPoints'],
+  })
+  .refine((v) => v.trigger !== 'BET_VOLUME' || (v.betVolumeTarget !== null && v.betVolumePeriod !== null), {
+    message: 'a bet volume trigger needs betVolumeTarget and betVolumePeriod',
+    path: ['betVolumeTarget'],
   });
 export type TPromotionInput = z.input<typeof ZPromotionInput>;
 export const ZPromotionUpdate = adminPatchOf(ZPromotionFields);
@@ -261,6 +285,10 @@ export const ZPromotionAdmin = z.object({
   ticketConfig: ZTicketConfig.nullable(),
   depositNth: z.number().int().nullable(),
   oncePerDay: z.boolean(),
+  rewardPoints: z.number().int().nullable(),
+  betVolumeTarget: ZMoney.nullable(),
+  betVolumePeriod: z.enum(BET_VOLUME_PERIODS).nullable(),
+  betVolumeGameTypes: z.array(z.string()),
   updatedAt: z.string(),
 });
 export type TPromotionAdmin = z.infer<typeof ZPromotionAdmin>;
@@ -295,6 +323,19 @@ export const ZPlayerPromotion = z.object({
   forfeitOnWithdraw: z.boolean(),
   depositNth: z.number().int().nullable(),
   oncePerDay: z.boolean(),
+  /** POINTS: the whole points the reward pays */
+  rewardPoints: z.number().int().nullable(),
+  /** BET_VOLUME: the valid bets to reach in one period, the period, the game types that count */
+  betVolumeTarget: ZMoney.nullable(),
+  betVolumePeriod: z.enum(BET_VOLUME_PERIODS).nullable(),
+  betVolumeGameTypes: z.array(z.string()),
+  /**
+   * BET_VOLUME: the member's valid bets in the current period so far (actual, against the target);
+   * null for visitors and other triggers
+   */
+  betVolumeProgress: ZMoney.nullable(),
+  /** BET_VOLUME: when the current period ends (ISO instant; null: with the promotion) */
+  betVolumePeriodEnd: z.string().nullable(),
   /** this member's status (visitors: Join, Claim, `coming soon` or Close) */
   status: z.enum(PROMOTION_STATUSES),
 });
@@ -308,6 +349,8 @@ export const ZPromotionClaim = z.object({
   status: z.enum(PROMOTION_STATUSES),
   depositAmount: ZMoney.nullable(),
   bonusAmount: ZMoney.nullable(),
+  /** a POINTS reward: the points it paid */
+  points: z.number().int().nullable(),
   requiredTurnover: ZMoney,
   currentTurnover: ZMoney,
   remainingTurnover: ZMoney,
@@ -389,6 +432,11 @@ export const PROMOTION_ERRORS = {
     status: 409,
     en: 'You have already taken part in this promotion',
     bn: 'আপনি ইতিমধ্যে এই প্রচারে অংশ নিয়েছেন',
+  },
+  promotion_bet_volume_not_reached: {
+    status: 409,
+    en: 'Your valid bets in this period have not reached the target yet',
+    bn: 'এই সময়ে আপনার বৈধ বাজি এখনও লক্ষ্যে পৌঁছায়নি',
   },
 } as const;
 

@@ -25,6 +25,7 @@ import { registerGameServer } from '../games/index.js';
 import { registerTeamFigure } from './team-figure/index.js';
 import { registerAgentReport } from './agent-report/index.js';
 import { registerPromotion } from './promotion/index.js';
+import { registerPoints } from './points/index.js';
 import { registerVip } from './vip/index.js';
 import { registerReferral } from './referral/index.js';
 import { registerRebate } from './rebate/index.js';
@@ -57,6 +58,7 @@ export const modules: ModuleRegister[] = [
   registerGameServer,
   registerTeamFigure,
   registerAgentReport,
+  registerPoints,
   registerPromotion,
   registerVip,
   registerReferral,

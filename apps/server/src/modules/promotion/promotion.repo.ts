@@ -25,8 +25,9 @@ export interface PromotionRow {
     | 'NTH_DEPOSIT'
     | 'DEPOSIT_OVER'
     | 'BONUS_CODE'
-    | 'APPLICATION';
-  rewardKind: 'PERCENT' | 'FIXED' | 'TICKET' | 'RAFFLE';
+    | 'APPLICATION'
+    | 'BET_VOLUME';
+  rewardKind: 'PERCENT' | 'FIXED' | 'TICKET' | 'RAFFLE' | 'POINTS';
   rewardAmount: bigint | null;
   rewardBp: number | null;
   rewardCap: bigint | null;
@@ -47,6 +48,13 @@ export interface PromotionRow {
   depositNth: number | null;
   /** DEPOSIT_OVER: once per merchant day instead of once per deposit */
   oncePerDay: boolean;
+  /** POINTS: whole points the reward pays */
+  rewardPoints: number | null;
+  /** BET_VOLUME: valid bets (minor units) to reach in one period */
+  betVolumeTarget: bigint | null;
+  betVolumePeriod: 'DAILY' | 'WEEKLY' | 'SCHEDULE' | null;
+  /** BET_VOLUME: game types whose bets count (empty: all) */
+  betVolumeGameTypes: string[];
   createdAt: Date;
   updatedAt: Date;
 }
@@ -83,6 +91,8 @@ export interface ClaimRow {
   createdAt: Date;
   /** '' for a once-per-member promotion; the merchant day, deposit or invitee of a repeatable one */
   occurrence: string;
+  /** a POINTS reward: the points it paid */
+  points: number | null;
 }
 
 const big = (v: unknown) => (v === null || v === undefined ? null : BigInt(v as string));
@@ -123,6 +133,10 @@ function promotionOf(r: Record<string, unknown>): PromotionRow {
       typeof r.ticket_config === 'string' ? JSON.parse(r.ticket_config) : (r.ticket_config ?? null),
     depositNth: r.deposit_nth === null || r.deposit_nth === undefined ? null : Number(r.deposit_nth),
     oncePerDay: Boolean(r.once_per_day),
+    rewardPoints: r.reward_points === null || r.reward_points === undefined ? null : Number(r.reward_points),
+    betVolumeTarget: big(r.bet_volume_target),
+    betVolumePeriod: (r.bet_volume_period as PromotionRow['betVolumePeriod']) ?? null,
+    betVolumeGameTypes: (r.bet_volume_game_types as string[] | null) ?? [],
     createdAt: new Date(r.created_at as string),
     updatedAt: new Date(r.updated_at as string),
   };
@@ -144,6 +158,7 @@ function claimOf(r: Record<string, unknown>): ClaimRow {
     closedAt: date(r.closed_at),
     createdAt: new Date(r.created_at as string),
     occurrence: r.occurrence as string,
+    points: r.points === null || r.points === undefined ? null : Number(r.points),
   };
 }
 
@@ -151,9 +166,10 @@ function claimOf(r: Record<string, unknown>): ClaimRow {
 const P_COLS = sql.raw(`id, merchant_id, category, tags, title, content, sequence, active, start_at, end_at,
   audience, trigger, reward_kind, reward_amount::text, reward_bp, reward_cap::text, min_deposit::text,
   wagering_x100, wagering_base, expiry_days, one_per_ip, bet_order, max_bet::text, contributions,
-  forfeit_on_withdraw, ticket_config, deposit_nth, once_per_day, created_at, updated_at`);
+  forfeit_on_withdraw, ticket_config, deposit_nth, once_per_day, reward_points, bet_volume_target::text, bet_volume_period,
+  bet_volume_game_types, created_at, updated_at`);
 const C_COLS = sql.raw(`id::text, merchant_id, promotion_id, member_id, status, deposit_order_no,
-  deposit_amount::text, bonus_amount::text, required_turnover::text, granted_at, expires_at, closed_at, created_at, occurrence`);
+  deposit_amount::text, bonus_amount::text, required_turnover::text, granted_at, expires_at, closed_at, created_at, occurrence, points`);
 
 const tagsArray = (tags: string[]) => sql`${`{${tags.join(',')}}`}::text[]`;
 const opt = (v: bigint | null) => (v === null ? null : v.toString());
@@ -214,14 +230,15 @@ export const promotionRepo = {
       sql`insert into promotion (merchant_id, category, tags, title, content, sequence, active, start_at, end_at,
             audience, trigger, reward_kind, reward_amount, reward_bp, reward_cap, min_deposit, wagering_x100,
             wagering_base, expiry_days, one_per_ip, bet_order, max_bet, contributions, forfeit_on_withdraw,
-            ticket_config, deposit_nth, once_per_day)
+            ticket_config, deposit_nth, once_per_day, reward_points, bet_volume_target, bet_volume_period, bet_volume_game_types)
           values (${merchantId}, ${v.category}, ${tagsArray(v.tags)}, ${JSON.stringify(v.title)}::jsonb,
             ${JSON.stringify(v.content)}::jsonb, ${v.sequence}, ${v.active}, ${v.startAt?.toISOString() ?? null}::timestamptz,
             ${v.endAt?.toISOString() ?? null}::timestamptz, ${v.audience}, ${v.trigger}, ${v.rewardKind},
             ${opt(v.rewardAmount)}::bigint, ${v.rewardBp}::int, ${opt(v.rewardCap)}::bigint, ${v.minDeposit.toString()}::bigint,
             ${v.wageringX100}, ${v.wageringBase}, ${v.expiryDays}::int, ${v.onePerIp}, ${v.betOrder},
             ${opt(v.maxBet)}::bigint, ${JSON.stringify(v.contributions)}::jsonb, ${v.forfeitOnWithdraw},
-            ${jsonOrNull(v.ticketConfig)}::jsonb, ${v.depositNth}::int, ${v.oncePerDay})
+            ${jsonOrNull(v.ticketConfig)}::jsonb, ${v.depositNth}::int, ${v.oncePerDay}, ${v.rewardPoints}::int,
+            ${opt(v.betVolumeTarget)}::bigint, ${v.betVolumePeriod}::text, ${tagsArray(v.betVolumeGameTypes)})
           returning ${P_COLS}`,
     );
     return promotionOf(r!);
@@ -241,6 +258,8 @@ export const promotionRepo = {
             contributions = ${JSON.stringify(v.contributions)}::jsonb, forfeit_on_withdraw = ${v.forfeitOnWithdraw},
             ticket_config = ${jsonOrNull(v.ticketConfig)}::jsonb,
             deposit_nth = ${v.depositNth}::int, once_per_day = ${v.oncePerDay},
+            reward_points = ${v.rewardPoints}::int, bet_volume_target = ${opt(v.betVolumeTarget)}::bigint, bet_volume_period = ${v.betVolumePeriod}::text,
+            bet_volume_game_types = ${tagsArray(v.betVolumeGameTypes)},
             updated_at = ${at.toISOString()}::timestamptz
           where merchant_id = ${merchantId} and id = ${id}
           returning ${P_COLS}`,
@@ -390,6 +409,17 @@ export const promotionRepo = {
             required_turnover = ${g.requiredTurnover.toString()}::bigint, granted_at = now(),
             expires_at = ${g.expiresAt?.toISOString() ?? null}::timestamptz,
             closed_at = ${g.closedAt?.toISOString() ?? null}::timestamptz
+          where id = ${id.toString()}::bigint and status = 'JOINED'
+          returning ${C_COLS}`,
+    );
+    return r ? claimOf(r) : undefined;
+  },
+  /** JOINED -> CONVERTED with the points a POINTS reward paid (no money: no bonus amount). */
+  async grantPoints(ex: Executor, id: bigint, points: number, at: Date) {
+    const [r] = await rows<Record<string, unknown>>(
+      ex,
+      sql`update promotion_claim set status = 'CONVERTED', points = ${points}, granted_at = now(),
+            closed_at = ${at.toISOString()}::timestamptz
           where id = ${id.toString()}::bigint and status = 'JOINED'
           returning ${C_COLS}`,
     );

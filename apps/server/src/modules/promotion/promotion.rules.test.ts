@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  betVolumeOf,
+  betVolumePeriodAt,
   bonusFor,
   bonusShareOfWin,
   wageringProgress,
@@ -125,5 +127,55 @@ describe('APPLICATION promotions', () => {
     expect(statusOf({ ...base, claim: null, application: 'REJECTED' })).toBe('Rejected');
     expect(statusOf({ ...base, claim: 'ACTIVE', application: 'APPROVED' })).toBe('Process');
     expect(statusOf({ ...base, claim: 'CONVERTED', application: 'APPROVED' })).toBe('Claimed');
+  });
+});
+
+describe('betVolumePeriodAt', () => {
+  const base = { startAt: null, endAt: null, createdAt: new Date('2026-01-01T00:00:00Z') };
+  // Asia/Dhaka is UTC+6: the merchant day 2026-03-04 (a Wednesday) runs from 2026-03-03T18:00Z
+  const at = new Date('2026-03-04T10:00:00Z');
+  it('a merchant day, from its midnight to the next', () => {
+    expect(betVolumePeriodAt({ ...base, betVolumePeriod: 'DAILY' }, 'Asia/Dhaka', at)).toEqual({
+      occurrence: 'day:2026-03-04',
+      since: new Date('2026-03-03T18:00:00Z'),
+      end: new Date('2026-03-04T18:00:00Z'),
+    });
+    // 23:59:59 UTC is already the next merchant day
+    expect(
+      betVolumePeriodAt({ ...base, betVolumePeriod: 'DAILY' }, 'Asia/Dhaka', new Date('2026-03-04T18:00:00Z'))
+        .occurrence,
+    ).toBe('day:2026-03-05');
+  });
+  it('a merchant week from Monday, never before the promotion starts nor after it ends', () => {
+    expect(betVolumePeriodAt({ ...base, betVolumePeriod: 'WEEKLY' }, 'Asia/Dhaka', at)).toEqual({
+      occurrence: 'week:2026-03-02',
+      since: new Date('2026-03-01T18:00:00Z'),
+      end: new Date('2026-03-08T18:00:00Z'),
+    });
+    const startAt = new Date('2026-03-03T00:00:00Z');
+    const endAt = new Date('2026-03-05T00:00:00Z');
+    expect(
+      betVolumePeriodAt({ ...base, startAt, endAt, betVolumePeriod: 'WEEKLY' }, 'Asia/Dhaka', at),
+    ).toEqual({
+      occurrence: 'week:2026-03-02',
+      since: startAt,
+      end: endAt,
+    });
+  });
+  it('the whole schedule: one occurrence from the start (or creation)', () => {
+    expect(betVolumePeriodAt({ ...base, betVolumePeriod: 'SCHEDULE' }, 'Asia/Dhaka', at)).toEqual({
+      occurrence: '',
+      since: base.createdAt,
+      end: null,
+    });
+  });
+  it('sums the listed game types only (none listed: all)', () => {
+    const m = new Map([
+      ['RNG', 5n],
+      ['LIVE', 7n],
+      ['', 1n],
+    ]);
+    expect(betVolumeOf(m, [])).toBe(13n);
+    expect(betVolumeOf(m, ['RNG', 'FISH'])).toBe(5n);
   });
 });

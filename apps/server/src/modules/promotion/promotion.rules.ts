@@ -1,8 +1,9 @@
 import { isReferralTrigger, type TPromotionStatus, type TReferralTrigger } from '@bp/contract';
+import { addDays, dayStartInstant, merchantDay, weekStartOf } from '../../platform/merchant-day.js';
 
 /** The reward part of a promotion, in minor units (pure rules: no database, no clock). */
 export interface RewardRule {
-  rewardKind: 'PERCENT' | 'FIXED' | 'TICKET' | 'RAFFLE';
+  rewardKind: 'PERCENT' | 'FIXED' | 'TICKET' | 'RAFFLE' | 'POINTS';
   rewardAmount: bigint | null;
   /** basis points of the deposit (10000 = 100 %) */
   rewardBp: number | null;
@@ -75,8 +76,9 @@ export function statusOf(p: {
     | 'NTH_DEPOSIT'
     | 'DEPOSIT_OVER'
     | 'BONUS_CODE'
-    | 'APPLICATION';
-  /** for a daily check-in: today's claim */
+    | 'APPLICATION'
+    | 'BET_VOLUME';
+  /** for a daily check-in: today's claim; for a bet volume: the current period's */
   claim: ClaimState | null;
   /** an APPLICATION promotion: the member's latest application's state */
   application?: 'APPLYING' | 'APPROVED' | 'REJECTED' | null;
@@ -85,7 +87,17 @@ export function statusOf(p: {
   deposited?: boolean;
   /** a member is asking (not a visitor) */
   member?: boolean;
+  /** BET_VOLUME: the member's valid bets of the current period have reached the target */
+  reached?: boolean;
 }): TPromotionStatus {
+  // a bet volume is counted for every member of the audience (Joined) until the period's target is
+  // reached (Claim); its period's claim then decides, and the next period starts afresh
+  if (p.trigger === 'BET_VOLUME' && p.claim === null) {
+    if (p.startAt && p.now < p.startAt) return 'coming soon';
+    if (p.endAt && p.now >= p.endAt) return 'Close';
+    if (!p.member) return 'Join';
+    return p.reached ? 'Claim' : 'Joined';
+  }
   // a daily check-in is signed today, or open to sign
   if (p.trigger === 'DAILY_LOGIN' && p.claim) return 'Signed';
   // a referral promotion is repeatable per invited friend: a member takes part by inviting (Joined),
@@ -160,4 +172,51 @@ export function bonusShareOfWin(win: bigint, stake: bigint, bonusStake: bigint):
   if (bonusStake <= 0n || stake <= 0n) return 0n;
   const share = (win * bonusStake + stake - 1n) / stake;
   return share < win ? share : win;
+}
+
+/** A bet volume's current period: its claim occurrence, and the instants its valid bets count from and to. */
+export interface BetVolumePeriod {
+  /** 'day:<merchant day>', 'week:<Monday of the merchant week>', or '' (the whole schedule, once) */
+  occurrence: string;
+  /** bets of rounds first bet at or after it count */
+  since: Date;
+  /** when the period ends (null: it lasts as long as the promotion) */
+  end: Date | null;
+}
+
+/**
+ * The period holding `now` of a bet volume promotion, in the merchant's time zone: its calendar day,
+ * its week (Monday first), or the promotion's schedule; never before the promotion starts nor after
+ * it ends.
+ */
+export function betVolumePeriodAt(
+  p: {
+    betVolumePeriod: 'DAILY' | 'WEEKLY' | 'SCHEDULE' | null;
+    startAt: Date | null;
+    endAt: Date | null;
+    createdAt: Date;
+  },
+  timeZone: string,
+  now: Date,
+): BetVolumePeriod {
+  const today = merchantDay(timeZone, now);
+  let occurrence = '';
+  let start = p.startAt ?? p.createdAt;
+  let end: Date | null = null;
+  if (p.betVolumePeriod === 'DAILY' || p.betVolumePeriod === 'WEEKLY') {
+    const first = p.betVolumePeriod === 'DAILY' ? today : weekStartOf(today);
+    occurrence = `${p.betVolumePeriod === 'DAILY' ? 'day' : 'week'}:${first}`;
+    start = dayStartInstant(timeZone, first);
+    end = dayStartInstant(timeZone, addDays(first, p.betVolumePeriod === 'DAILY' ? 1 : 7));
+  }
+  const since = p.startAt && p.startAt > start ? p.startAt : start;
+  if (p.endAt && (end === null || p.endAt < end)) end = p.endAt;
+  return { occurrence, since, end };
+}
+
+/** Valid bets by game type summed over the types that count (none listed: every type). */
+export function betVolumeOf(byType: Map<string, bigint>, gameTypes: string[]): bigint {
+  let total = 0n;
+  for (const [type, stake] of byType) if (gameTypes.length === 0 || gameTypes.includes(type)) total += stake;
+  return total;
 }

@@ -19,6 +19,7 @@ import type { Clock } from '../../platform/module.js';
 import type { AuditService, AuditWho } from '../audit/index.js';
 import type { DepositCredited } from '../deposit/index.js';
 import type { LedgerService } from '../ledger/index.js';
+import type { PointsService } from '../points/index.js';
 import { isAgent, isTrial, type MemberService } from '../member/index.js';
 import { assertCan } from '../operator/index.js';
 import { auditedWrite, pickText, sanitizeHtml, stripTags } from '../system/index.js';
@@ -37,6 +38,8 @@ import {
   type PromotionValues,
 } from './promotion.repo.js';
 import {
+  betVolumeOf,
+  betVolumePeriodAt,
   bonusFor,
   bpToPercent,
   percentToBp,
@@ -68,6 +71,8 @@ export interface PromotionDeps {
   validBetByType: (ex: Executor, memberId: number, since: Date) => Promise<Map<string, bigint>>;
   /** credited deposits the member has had */
   depositCount: (ex: Executor, memberId: number) => Promise<number>;
+  /** the points ledger (POINTS rewards) */
+  points: Pick<PointsService, 'post'>;
 }
 
 type Money = Pick<MerchantContext, 'currencyDecimals'>;
@@ -112,6 +117,10 @@ function adminView(p: PromotionRow, m: Money, aud: AudienceLists = NO_AUDIENCE):
     ticketConfig: (p.ticketConfig ?? null) as TPromotionAdmin['ticketConfig'],
     depositNth: p.depositNth,
     oncePerDay: p.oncePerDay,
+    rewardPoints: p.rewardPoints,
+    betVolumeTarget: money(p.betVolumeTarget),
+    betVolumePeriod: p.betVolumePeriod,
+    betVolumeGameTypes: p.betVolumeGameTypes,
     updatedAt: p.updatedAt.toISOString(),
   };
 }
@@ -149,6 +158,10 @@ function valuesOf(v: z.output<typeof ZPromotionInput>, m: Money): PromotionValue
         : null,
     depositNth: v.trigger === 'NTH_DEPOSIT' ? v.depositNth : null,
     oncePerDay: v.trigger === 'DEPOSIT_OVER' && v.oncePerDay,
+    rewardPoints: v.rewardKind === 'POINTS' ? v.rewardPoints : null,
+    betVolumeTarget: v.trigger === 'BET_VOLUME' ? amount(v.betVolumeTarget) : null,
+    betVolumePeriod: v.trigger === 'BET_VOLUME' ? v.betVolumePeriod : null,
+    betVolumeGameTypes: v.trigger === 'BET_VOLUME' ? [...new Set(v.betVolumeGameTypes)] : [],
   };
 }
 
@@ -171,6 +184,7 @@ function positive(v: PromotionValues) {
   if (v.rewardAmount !== null && v.rewardAmount <= 0n) bad('rewardAmount');
   if (v.rewardCap !== null && v.rewardCap <= 0n) bad('rewardCap');
   if (v.maxBet !== null && v.maxBet <= 0n) bad('maxBet');
+  if (v.betVolumeTarget !== null && v.betVolumeTarget <= 0n) bad('betVolumeTarget');
 }
 
 /**
@@ -181,11 +195,21 @@ function positive(v: PromotionValues) {
  * no reward is paid twice whatever arrives at the same time.
  */
 export function createPromotionService(deps: PromotionDeps) {
-  const { db, ledger, members, audit, events, clock, validBetByType, depositCount } = deps;
+  const { db, ledger, members, audit, events, clock, validBetByType, depositCount, points } = deps;
 
   /** A claim's wagering progress: its promotion's contribution per game type since its grant. */
   async function progressOf(c: ClaimRow, p: PromotionRow | undefined): Promise<bigint> {
     return wageringProgress(await validBetByType(db, c.memberId, c.grantedAt!), p?.contributions ?? {});
+  }
+
+  /**
+   * A bet volume promotion's current period for the member and the member's valid bets in it (THE
+   * valid-bet definition, by game type, summed over the types the promotion counts).
+   */
+  async function volumeOf(ex: Executor, memberId: number, p: PromotionRow, timeZone: string) {
+    const period = betVolumePeriodAt(p, timeZone, clock.now());
+    const progress = betVolumeOf(await validBetByType(ex, memberId, period.since), p.betVolumeGameTypes);
+    return { ...period, progress };
   }
 
   /**
@@ -204,6 +228,8 @@ export function createPromotionService(deps: PromotionDeps) {
     fallback: string,
     m: Money,
     status: TPlayerPromotion['status'],
+    /** BET_VOLUME: the member's valid bets in the current period, and when it ends */
+    volume?: { progress: bigint; end: Date | null },
   ): TPlayerPromotion {
     const a = adminView(p, m);
     return {
@@ -230,6 +256,12 @@ export function createPromotionService(deps: PromotionDeps) {
       forfeitOnWithdraw: p.forfeitOnWithdraw,
       depositNth: p.depositNth,
       oncePerDay: p.oncePerDay,
+      rewardPoints: p.rewardPoints,
+      betVolumeTarget: a.betVolumeTarget,
+      betVolumePeriod: p.betVolumePeriod,
+      betVolumeGameTypes: p.betVolumeGameTypes,
+      betVolumeProgress: volume ? fromMinor(volume.progress, m.currencyDecimals) : null,
+      betVolumePeriodEnd: volume ? iso(volume.end) : null,
       status,
     };
   }
@@ -305,6 +337,7 @@ export function createPromotionService(deps: PromotionDeps) {
       }),
       depositAmount: money(c.depositAmount),
       bonusAmount: money(c.bonusAmount),
+      points: c.points,
       requiredTurnover: money(c.requiredTurnover)!,
       currentTurnover: money(current)!,
       remainingTurnover: money(c.status === 'ACTIVE' ? remainingTurnover(c.requiredTurnover, progress) : 0n)!,
@@ -331,6 +364,7 @@ export function createPromotionService(deps: PromotionDeps) {
   ): Promise<boolean> {
     const handler = rewardHandlers.get(p.rewardKind);
     if (handler) return handler(tx, p, claim);
+    if (p.rewardKind === 'POINTS') return grantPoints(tx, p, claim);
     const depositAmount = deposit?.amount ?? 0n;
     const bonus = amount ?? bonusFor(p, depositAmount);
     if (bonus <= 0n) return false;
@@ -362,6 +396,29 @@ export function createPromotionService(deps: PromotionDeps) {
       ],
     });
     if (!cash) await repo.syncBonusState(tx, claim.merchantId, claim.memberId);
+    return true;
+  }
+
+  /**
+   * Pays a POINTS reward: the claim converts with its points, and the points ledger takes one entry
+   * keyed by the claim (`promo:points:<claim>`), in the same transaction: once whatever the
+   * concurrency. No money moves.
+   */
+  async function grantPoints(tx: Tx, p: PromotionRow, claim: ClaimRow): Promise<boolean> {
+    const amount = p.rewardPoints ?? 0;
+    if (amount <= 0) return false;
+    const granted = await repo.grantPoints(tx, claim.id, amount, clock.now());
+    if (!granted) return false;
+    await points.post(tx, {
+      merchantId: claim.merchantId,
+      memberId: claim.memberId,
+      key: `promo:points:${claim.id}`,
+      amount: BigInt(amount),
+      reason: 'promotion',
+      refType: 'promotion_claim',
+      refId: claim.id.toString(),
+      title: p.title,
+    });
     return true;
   }
 
@@ -528,11 +585,25 @@ export function createPromotionService(deps: PromotionDeps) {
       actor.memberId,
       live.map((p) => p.id),
     );
-    // a daily check-in's claim that matters is today's
+    // a daily check-in's claim that matters is today's; a bet volume's, its current period's
     const checkins = new Set(live.filter((p) => p.trigger === 'DAILY_LOGIN').map((p) => p.id));
+    const volumes = new Map<number, Awaited<ReturnType<typeof volumeOf>>>();
+    for (const p of live) {
+      if (p.trigger === 'BET_VOLUME' && eligible.has(p.id))
+        volumes.set(p.id, await volumeOf(db, actor.memberId, p, merchant.timeZone));
+    }
+    const volumeClaimed = (c: ClaimRow) =>
+      volumes.has(c.promotionId) && c.occurrence === volumes.get(c.promotionId)!.occurrence;
+    const periodic = (id: number) =>
+      checkins.has(id) || volumes.has(id) || live.some((p) => p.id === id && p.trigger === 'BET_VOLUME');
     const byPromotion = new Map(
       claims
-        .filter((c) => !checkins.has(c.promotionId) || c.occurrence === today)
+        .filter(
+          (c) =>
+            !periodic(c.promotionId) ||
+            (checkins.has(c.promotionId) && c.occurrence === today) ||
+            volumeClaimed(c),
+        )
         .map((c) => [c.promotionId, c]),
     );
     // a referral promotion has a claim per invited friend: it shows the ones waiting for a claim
@@ -559,9 +630,53 @@ export function createPromotionService(deps: PromotionDeps) {
             deposited: deposits > 0,
             member: true,
             application: applications.get(p.id) ?? null,
+            reached: volumes.has(p.id) && volumes.get(p.id)!.progress >= (p.betVolumeTarget ?? 0n),
           }),
+          volumes.get(p.id),
         ),
       );
+  }
+
+  /**
+   * Claims a bet volume's reward for the current period once the member's valid bets in it reach the
+   * target. Once per member and period: the claim row is unique per promotion, member and occurrence
+   * (the period), and the grant's ledger key is the claim's, so parallel claims pay once.
+   */
+  async function claimBetVolume(
+    actor: MemberActor,
+    merchant: MerchantContext,
+    lang: string,
+    p: PromotionRow,
+    ip: string,
+  ) {
+    const v = await volumeOf(db, actor.memberId, p, merchant.timeZone);
+    if (v.progress < p.betVolumeTarget!) {
+      throw new AppError('promotion_bet_volume_not_reached', {
+        value: {
+          target: fromMinor(p.betVolumeTarget!, merchant.currencyDecimals),
+          current: fromMinor(v.progress, merchant.currencyDecimals),
+        },
+      });
+    }
+    const claim = await ledger.transaction(async (tx) => {
+      const created = await repo.insertClaim(tx, {
+        merchantId: merchant.id,
+        promotionId: p.id,
+        memberId: actor.memberId,
+        occurrence: v.occurrence,
+        ip,
+        // one per address and period
+        ipKey: p.onePerIp ? `${ip}|${v.occurrence}` : null,
+      });
+      if (!created) {
+        const mine = await repo.findClaim(tx, p.id, actor.memberId, false, v.occurrence);
+        throw new AppError(mine ? 'promotion_already_joined' : 'promotion_unavailable');
+      }
+      await grant(tx, p, created, null);
+      return (await repo.findClaim(tx, p.id, actor.memberId, false, v.occurrence))!;
+    });
+    events.emit('wallet.changed', { merchantId: merchant.id, memberId: actor.memberId });
+    return claimView(claim, p, lang.toUpperCase(), merchant.defaultLanguage.toUpperCase(), merchant, 0n);
   }
 
   const matches = (q: ListQuery) => (p: TPlayerPromotion) =>
@@ -720,7 +835,7 @@ export function createPromotionService(deps: PromotionDeps) {
       const p = await repo.get(db, merchant.id, promotionId);
       if (!p) throw new AppError('promotion_not_found');
       // a share of a deposit needs the deposit: only fixed rewards are granted by hand
-      if (p.rewardKind !== 'FIXED' && !rewardHandlers.has(p.rewardKind))
+      if (p.rewardKind !== 'FIXED' && p.rewardKind !== 'POINTS' && !rewardHandlers.has(p.rewardKind))
         throw new AppError('promotion_unavailable');
       const member = await members.getById(merchant.id, body.memberId);
       if (isTrial(member)) throw new AppError('need_real_account');
@@ -864,6 +979,7 @@ export function createPromotionService(deps: PromotionDeps) {
       // a raffle's entry is taken through its own call, which keeps entries away from a draw running;
       // an application is sent with its remark and images through its own call
       if (p.trigger === 'RAFFLE' || p.trigger === 'APPLICATION') throw new AppError('promotion_unavailable');
+      if (p.trigger === 'BET_VOLUME') return claimBetVolume(actor, merchant, lang, p, ip);
       // a first-deposit promotion joined after the first deposit could never be triggered
       if (p.trigger === 'FIRST_DEPOSIT' && (await depositCount(db, actor.memberId)) > 0) {
         throw new AppError('promotion_unavailable');

@@ -12,6 +12,7 @@ import { defineService, serviceOf, type ModuleContext, type ModuleRegister } fro
 import { createAuditService } from '../audit/index.js';
 import { creditedDepositCount, depositHooks } from '../deposit/index.js';
 import { ledgerServiceFor } from '../ledger/index.js';
+import { pointsServiceFor } from '../points/index.js';
 import { memberServiceFor } from '../member/index.js';
 import { memberValidBetByTypeSince } from '../team-figure/index.js';
 import { registrationHooks } from '../registration/index.js';
@@ -41,6 +42,7 @@ export const promotionService = defineService(
       clock: ctx.clock,
       validBetByType: memberValidBetByTypeSince,
       depositCount: creditedDepositCount,
+      points: pointsServiceFor(ctx),
     }),
 );
 export const promotionServiceFor = (ctx: Pick<ModuleContext, 'db' | 'clock' | 'events'>) =>

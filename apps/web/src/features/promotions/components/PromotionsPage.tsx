@@ -6,7 +6,7 @@ import { errorText } from '../../../shared/api';
 import { useAppStore } from '../../../shared/store/app-store';
 import { openModal } from '../../../shared/ui/modal-store';
 import { SafeHtml } from '../../../shared/ui/SafeHtml';
-import { formatDate } from '../../../shared/format';
+import { formatAmount, formatDate, formatDateTime } from '../../../shared/format';
 import { usePromotionCategories, usePromotions, type PromotionWindow } from '../api/get-promotions';
 import { useJoinPromotion } from '../api/join-promotion';
 import { RedeemCodeForm } from './RedeemCodeForm';
@@ -181,6 +181,10 @@ function PromotionCard({ p }: { p: TPlayerPromotion }) {
         </p>
       )}
       <SafeHtml className="promotion-card__content" html={p.content} />
+      {p.trigger === 'BET_VOLUME' && <BetVolume p={p} />}
+      {p.rewardKind === 'POINTS' && p.rewardPoints !== null && (
+        <p data-testid="promotion-points">{t('rewardPoints', { points: p.rewardPoints.toLocaleString() })}</p>
+      )}
       {p.wageringMultiple > 0 && (
         <p className="muted">
           {t('wagering', { multiple: p.wageringMultiple, base: t(`base_${p.wageringBase}`) })}
@@ -208,5 +212,59 @@ function PromotionCard({ p }: { p: TPlayerPromotion }) {
         </p>
       )}
     </li>
+  );
+}
+
+/** mirrors the server's Number(x * 10000 / target) / 100: 100 only once the target is reached */
+function percentOf(progress: string, target: string): number {
+  const t = Number(target);
+  if (!(t > 0)) return 0;
+  return Math.min(100, Math.floor((Number(progress) / t) * 10_000) / 100);
+}
+
+/** A bet volume's target in its period and (members) the valid bets so far, with a bar. */
+function BetVolume({ p }: { p: TPlayerPromotion }) {
+  const { t } = useTranslation('promotions');
+  const symbol = useAppStore((s) => s.currencySymbol);
+  if (!p.betVolumeTarget || !p.betVolumePeriod) return null;
+  const pct = p.betVolumeProgress === null ? null : percentOf(p.betVolumeProgress, p.betVolumeTarget);
+  return (
+    <div className="promotion-card__volume" data-testid="promotion-volume">
+      <p>
+        {t(`volume_${p.betVolumePeriod}`, { target: formatAmount(p.betVolumeTarget, symbol) })}
+        {p.betVolumeGameTypes.length > 0 && (
+          <span className="muted" data-testid="promotion-volume-games">
+            {' '}
+            (
+            {t('volumeGames', {
+              types: p.betVolumeGameTypes.map((g) => t(`betting:gameType_${g}`)).join(', '),
+            })}
+            )
+          </span>
+        )}
+      </p>
+      {p.betVolumeProgress !== null && pct !== null && (
+        <>
+          <div
+            className="promotion-card__bar"
+            role="progressbar"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={pct}
+          >
+            <div className="promotion-card__fill" style={{ width: `${pct}%` }} />
+          </div>
+          <p className="muted" data-testid="promotion-volume-progress">
+            {t('volumeProgress', {
+              current: formatAmount(p.betVolumeProgress, symbol),
+              target: formatAmount(p.betVolumeTarget, symbol),
+            })}
+            {p.betVolumePeriodEnd && (
+              <> · {t('volumeEnds', { time: formatDateTime(p.betVolumePeriodEnd) })}</>
+            )}
+          </p>
+        </>
+      )}
+    </div>
   );
 }

@@ -14,6 +14,7 @@ const claim = (
   status: 'Process',
   depositAmount: null,
   bonusAmount: '10.00',
+  points: null,
   requiredTurnover: '30.00',
   currentTurnover: '0.00',
   remainingTurnover: '30.00',

@@ -1,4 +1,4 @@
-import { promotionEndpoints, ticketEndpoints } from '@bp/contract';
+import { pointsEndpoints, promotionEndpoints, ticketEndpoints } from '@bp/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../shared/api';
 import { PROMOTIONS_KEY } from '../../../shared/api/promotion-keys';
@@ -34,6 +34,16 @@ export const useTickets = () =>
 /** MCSFE_getIssuedPromotionList: rewards an operator issued, waiting for the member's claim. */
 export const useIssuedRewards = () =>
   useMemberQuery('issued', (signal) => callEndpoint(ticketEndpoints.issued, { signal }));
+
+/** MCSFE_getPointBalance: the member's points (POINTS rewards; not money). */
+export const usePointBalance = () =>
+  useMemberQuery('points', (signal) => callEndpoint(pointsEndpoints.balance, { signal }));
+
+/** MCSFE_getPointHistory: the latest points movements. */
+export const usePointHistory = () =>
+  useMemberQuery('pointHistory', (signal) =>
+    callEndpoint(pointsEndpoints.history, { query: { pageNo: 1, pageSize: 5 }, signal }),
+  );
 
 /** MCSFE_getClaimPromotion: promotions the member can join or claim now. */
 export const useClaimablePromotions = () =>

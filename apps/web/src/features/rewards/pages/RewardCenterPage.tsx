@@ -12,10 +12,47 @@ import {
   useClaimIssued,
   useIssuedRewards,
   useJoinClaimable,
+  usePointBalance,
+  usePointHistory,
   useTickets,
 } from '../api/tickets';
 import { TicketGame } from '../components/TicketGame';
 import './rewards.css';
+
+/** The member's points balance (POINTS rewards; not money) and its latest movements. */
+function PointsCard() {
+  const { t } = useTranslation('rewards');
+  const balance = usePointBalance();
+  const history = usePointHistory();
+  const entries = history.data?.list ?? [];
+  return (
+    <section className="mc-card rewards__points" aria-labelledby="rewards-points" data-testid="reward-points">
+      <h2 className="mc-card__title" id="rewards-points">
+        {t('points')}
+      </h2>
+      <p className="rewards__points-balance">
+        <strong data-testid="points-balance">{(balance.data?.balance ?? 0).toLocaleString()}</strong>{' '}
+        <span className="mc-muted">{t('pointsUnit')}</span>
+      </p>
+      {entries.length === 0 ? (
+        <p className="mc-muted">{t('pointsEmpty')}</p>
+      ) : (
+        <ul className="rewards__points-list">
+          {entries.map((e) => (
+            <li key={e.id} data-testid="points-entry">
+              <span>{e.title ?? t(`pointsReason_${e.reason === 'promotion' ? 'promotion' : 'other'}`)}</span>
+              <span className="mc-muted">{formatDate(e.createdDate)}</span>
+              <strong className={e.amount > 0 ? 'rewards__points-in' : ''}>
+                {e.amount > 0 ? '+' : ''}
+                {e.amount.toLocaleString()}
+              </strong>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
 
 /** A small picture of each game (no emoji: not every device has a font for them). */
 function GameIcon({ game }: { game: TTicketRow['type'] }) {
@@ -78,6 +115,7 @@ export default function RewardCenterPage() {
   return (
     <div className="mc-page rewards" data-testid="reward-center-page">
       <h1 className="mc-page__title">{t('title')}</h1>
+      <PointsCard />
 
       <section className="mc-card" aria-labelledby="rewards-tickets">
         <h2 className="mc-card__title" id="rewards-tickets">
