@@ -78,10 +78,11 @@ export default defineConfig<object, E2eWorkerOptions>({
       use: { ...devices['Desktop Chrome'], launchOptions: chromium, ownMerchant: settlementMerchant },
     },
     {
-      // the daily check-in moves the clock a merchant day on: after the settlement (which needs the
-      // clock where it left it); alone: npx playwright test --project=checkin-clock --no-deps
+      // the daily check-in moves the clock a merchant day on, the raffle past its draw time: after the
+      // settlement (which needs the clock where it left it); alone:
+      // npx playwright test --project=checkin-clock --no-deps
       name: 'checkin-clock',
-      testMatch: /rewards-checkin\.spec\.ts$/,
+      testMatch: /(rewards-checkin|promotions-raffle)\.spec\.ts$/,
       grep: CLOCK_TAG,
       dependencies: ['settlement'],
       use: { ...devices['Desktop Chrome'], launchOptions: chromium },

@@ -39,6 +39,8 @@ export const ZRaffle = z.object({
   serverSeed: z.string().nullable(),
   drawnDate: z.string().nullable(),
   entries: z.number().int(),
+  /** once drawn: every entry the draw ranked (entry ids), to recompute the order (empty before) */
+  drawnEntries: z.array(z.string()),
   winners: z.array(ZRaffleWinner),
 });
 export type TRaffle = z.infer<typeof ZRaffle>;

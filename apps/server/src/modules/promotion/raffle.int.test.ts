@@ -79,6 +79,7 @@ async function status(s: Session, promotionId: number) {
     entered: boolean;
     entryId: string | null;
     entries: number;
+    drawnEntries: string[];
     seedHash: string;
     serverSeed: string | null;
     drawnDate: string | null;
@@ -111,7 +112,14 @@ describe('raffles', () => {
     expect(join.json().errorCode).toBe('promotion_unavailable');
 
     const before = await status(members[0]!, id);
-    expect(before).toMatchObject({ entered: true, entries: 5, serverSeed: null, result: null, winners: [] });
+    expect(before).toMatchObject({
+      entered: true,
+      entries: 5,
+      serverSeed: null,
+      drawnEntries: [],
+      result: null,
+      winners: [],
+    });
     const balances = await Promise.all(members.map((m) => mainBalance(db(), m.id)));
 
     // not due yet: the sweep draws nothing
@@ -137,6 +145,8 @@ describe('raffles', () => {
     const values = after.map((s) => ({ entryId: s.entryId!, v: drawValueOf(seed, s.entryId!) }));
     values.sort((a, b) => (a.v < b.v ? -1 : 1));
     expect(after[0]!.winners.map((w) => w.entryId)).toEqual(values.slice(0, 3).map((v) => v.entryId));
+    // the draw's entries are published with the seed: every entry, whatever it won
+    expect([...after[0]!.drawnEntries].sort()).toEqual(after.map((s) => s.entryId!).sort());
 
     // each winner was paid its prize once (no wagering: cash), the others nothing
     for (const [i, m] of members.entries()) {

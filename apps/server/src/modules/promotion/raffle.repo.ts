@@ -11,6 +11,8 @@ export interface RaffleRow {
   serverSeed: string;
   seedHash: string;
   drawnAt: Date | null;
+  /** the entries the draw ranked (claim ids), once drawn */
+  drawnEntries: string[];
 }
 export interface RaffleWinnerRow {
   rank: number;
@@ -33,9 +35,14 @@ function raffleOf(r: Record<string, unknown>): RaffleRow {
     serverSeed: r.server_seed as string,
     seedHash: r.seed_hash as string,
     drawnAt: r.drawn_at === null ? null : new Date(r.drawn_at as string),
+    drawnEntries: (typeof r.drawn_entries === 'string'
+      ? JSON.parse(r.drawn_entries)
+      : (r.drawn_entries ?? [])) as string[],
   };
 }
-const COLS = sql.raw(`promotion_id, merchant_id, draw_at, prizes, server_seed, seed_hash, drawn_at`);
+const COLS = sql.raw(
+  `promotion_id, merchant_id, draw_at, prizes, server_seed, seed_hash, drawn_at, drawn_entries`,
+);
 const prizesJson = (p: RafflePrize[]) =>
   JSON.stringify(p.map((x) => ({ amount: x.amount.toString(), count: x.count })));
 
@@ -109,10 +116,11 @@ export const raffleRepo = {
     );
   },
   /** Drawn: the raffle keeps its time, and its promotion ends then (entries that won nothing show Close). */
-  async markDrawn(tx: Executor, promotionId: number, at: Date) {
+  async markDrawn(tx: Executor, promotionId: number, at: Date, entryIds: string[]) {
     await rows(
       tx,
-      sql`update raffle set drawn_at = ${at.toISOString()}::timestamptz, updated_at = now()
+      sql`update raffle set drawn_at = ${at.toISOString()}::timestamptz,
+            drawn_entries = ${JSON.stringify(entryIds)}::jsonb, updated_at = now()
           where promotion_id = ${promotionId}`,
     );
     await rows(

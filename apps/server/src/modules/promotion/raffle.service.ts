@@ -47,6 +47,7 @@ export function createRaffleService(deps: RaffleDeps) {
       serverSeed: r.drawnAt ? r.serverSeed : null,
       drawnDate: r.drawnAt?.toISOString() ?? null,
       entries,
+      drawnEntries: r.drawnAt ? r.drawnEntries : [],
       winners: winners.map((w) => ({
         rank: w.rank,
         entryId: w.claimId.toString(),
@@ -90,20 +91,16 @@ export function createRaffleService(deps: RaffleDeps) {
         const now = clock.now();
         if (!r || r.drawnAt || r.drawAt > now) return [];
         const p = await promotionRepo.get(tx, merchantId, promotionId);
-        const ids = await repo.entryIds(tx, promotionId);
+        const ids = (await repo.entryIds(tx, promotionId)).map((id) => id.toString());
         const paid: number[] = [];
-        for (const w of drawRaffle(
-          r.serverSeed,
-          ids.map((id) => id.toString()),
-          r.prizes,
-        )) {
+        for (const w of drawRaffle(r.serverSeed, ids, r.prizes)) {
           const claim = await promotionRepo.lockClaim(tx, BigInt(w.entryId));
           if (!p || !claim || claim.status !== 'JOINED') continue;
           await promotions.grantPrize(tx, p, claim, w.amount);
           await repo.insertWinner(tx, promotionId, { claimId: claim.id, rank: w.rank, amount: w.amount });
           paid.push(claim.memberId);
         }
-        await repo.markDrawn(tx, promotionId, now);
+        await repo.markDrawn(tx, promotionId, now, ids);
         return paid;
       })
       .then((paid) => {

@@ -9,6 +9,7 @@ import { SafeHtml } from '../../../shared/ui/SafeHtml';
 import { formatAmount, formatDate, formatDateTime } from '../../../shared/format';
 import { usePromotionCategories, usePromotions, type PromotionWindow } from '../api/get-promotions';
 import { useJoinPromotion } from '../api/join-promotion';
+import { RafflePanel } from './RafflePanel';
 import { RedeemCodeForm } from './RedeemCodeForm';
 import './promotions.css';
 
@@ -147,7 +148,9 @@ function PromotionCard({ p }: { p: TPlayerPromotion }) {
   const join = useJoinPromotion();
   // a referral reward is earned by inviting friends (and claimed there), never joined here
   const referral = p.trigger.startsWith('REFERRAL_');
-  const actionable = !referral && (p.status === 'Join' || p.status === 'Claim');
+  // a raffle takes its entries in its own panel (MCSFE_claimRafflePromotion)
+  const raffle = p.trigger === 'RAFFLE';
+  const actionable = !referral && !raffle && (p.status === 'Join' || p.status === 'Claim');
   const act = () => {
     // visitors log in first (SPEC 4: actions needing an account open the login popup)
     if (!token) openModal('login');
@@ -194,6 +197,9 @@ function PromotionCard({ p }: { p: TPlayerPromotion }) {
         <Link to="/member/referral" className="btn btn--primary" data-testid="promotion-invite">
           {t(p.status === 'Claim' ? 'claim' : 'referral:title')}
         </Link>
+      )}
+      {raffle && p.status !== 'coming soon' && (
+        <RafflePanel promotionId={p.id} joinable={p.status === 'Join'} />
       )}
       {actionable && (
         <button
