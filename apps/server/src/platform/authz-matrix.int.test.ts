@@ -328,6 +328,26 @@ beforeAll(async () => {
   });
   expect(code.statusCode, code.body).toBe(200);
   resources.set('promotion-codes/:codeId', String(code.json().value[0].id));
+  // an application to an APPLICATION promotion of this merchant (issue 16)
+  const applicationPromotion = await t.app.inject({
+    method: 'POST',
+    url: '/admin/api/promotions',
+    headers: { authorization: admin.token },
+    payload: {
+      category: 'other_promo',
+      title: { EN: 'matrix application' },
+      trigger: 'APPLICATION',
+      rewardKind: 'FIXED',
+      rewardAmount: '1',
+    },
+  });
+  expect(applicationPromotion.statusCode, applicationPromotion.body).toBe(200);
+  const [application] = await rows<{ id: number }>(
+    db,
+    sql`insert into promotion_application (merchant_id, promotion_id, member_id, remark)
+        values (${demoId}, ${applicationPromotion.json().value.id}, ${player.id}, 'matrix') returning id`,
+  );
+  resources.set('promotion-applications/:id', String(application!.id));
   // a VIP level of the demo merchant (seeded)
   const [vip] = await rows<{ id: number }>(
     db,

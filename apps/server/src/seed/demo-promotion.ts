@@ -26,3 +26,30 @@ export const seedDemoPromotion: Seeder = async (tx: Tx, { merchantId }) => {
           'BONUS', 30)`,
   );
 };
+
+/**
+ * A promotion applied for by hand (trigger APPLICATION): the member sends a remark and up to 3
+ * screenshots of a big win; an operator reviews it in the queue (`/admin/api/promotion-applications`)
+ * and approves (৳100 paid as cash) or rejects with a reason; a rejected member may apply again.
+ */
+export const seedDemoApplicationPromotion: Seeder = async (tx: Tx, { merchantId }) => {
+  const content = {
+    BN: sanitizeHtml(
+      '<p>একটি বড় জয়ের স্ক্রিনশট পাঠান (PNG বা JPG, সর্বোচ্চ ৩টি) এবং একটি ছোট মন্তব্য লিখুন। অনুমোদিত হলে <strong>৳১০০</strong> নগদ পুরস্কার।</p>',
+    ),
+    EN: sanitizeHtml(
+      '<p>Send a screenshot of a big win (PNG or JPG, up to 3) with a short remark. Once approved you get <strong>৳100</strong> in cash.</p>',
+    ),
+  };
+  await tx.execute(
+    sql`with p as (
+          insert into promotion (merchant_id, category, tags, title, content, sequence, audience, trigger,
+            reward_kind, reward_amount, min_deposit, wagering_x100, wagering_base)
+          values (${merchantId}, 'other_promo', '{SPECIAL_OFFER}'::text[],
+            ${JSON.stringify({ BN: 'বড় জয় শেয়ার করুন', EN: 'Share your big win' })}::jsonb,
+            ${JSON.stringify(content)}::jsonb, 5, 'ALL', 'APPLICATION', 'FIXED', 10000, 0, 0, 'BONUS')
+          returning id)
+        insert into promotion_application_setting (promotion_id, merchant_id, allow_reapply)
+        select id, ${merchantId}, true from p`,
+  );
+};

@@ -13,7 +13,7 @@ import { seedDemoGameAnnouncement } from './demo-game-announcement.js';
 import { seedDemoAgentTeam } from './demo-agent-team.js';
 import { seedDemoAgentContracts } from './demo-agent-contract.js';
 import { seedDemoHistory } from './demo-history.js';
-import { seedDemoPromotion } from './demo-promotion.js';
+import { seedDemoApplicationPromotion, seedDemoPromotion } from './demo-promotion.js';
 import { seedDemoVip } from './demo-vip.js';
 import { seedDemoRebate } from './demo-rebate.js';
 import { seedDemoReferral } from './demo-referral.js';
@@ -45,6 +45,7 @@ export const seeders: Seeder[] = [
   seedDemoRebate,
   seedDemoReferral,
   seedDemoMissions,
+  seedDemoApplicationPromotion,
 ];
 
 export interface SeedResult {

@@ -1,5 +1,5 @@
 import { PROMOTION_CATEGORIES, PROMOTION_TAGS, type TPlayerPromotion } from '@bp/contract';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { errorText } from '../../../shared/api';
@@ -11,6 +11,7 @@ import { usePromotionCategories, usePromotions, type PromotionWindow } from '../
 import { useJoinPromotion } from '../api/join-promotion';
 import { RafflePanel } from './RafflePanel';
 import { RedeemCodeForm } from './RedeemCodeForm';
+import { ApplicationState } from './ApplicationState';
 import './promotions.css';
 
 type Category = (typeof PROMOTION_CATEGORIES)[number];
@@ -150,11 +151,15 @@ function PromotionCard({ p }: { p: TPlayerPromotion }) {
   const referral = p.trigger.startsWith('REFERRAL_');
   // a raffle takes its entries in its own panel (MCSFE_claimRafflePromotion)
   const raffle = p.trigger === 'RAFFLE';
+  // an application is sent with a remark and images (its own form below), never joined here
+  const application = p.trigger === 'APPLICATION';
+  const [applying, setApplying] = useState(false);
   const actionable = !referral && !raffle && (p.status === 'Join' || p.status === 'Claim');
   const act = () => {
     // visitors log in first (SPEC 4: actions needing an account open the login popup)
     if (!token) openModal('login');
     else if (p.trigger === 'BONUS_CODE') document.getElementById('redeem-code')?.focus();
+    else if (application) setApplying(true);
     else join.mutate(p.id);
   };
   return (
@@ -201,7 +206,8 @@ function PromotionCard({ p }: { p: TPlayerPromotion }) {
       {raffle && p.status !== 'coming soon' && (
         <RafflePanel promotionId={p.id} joinable={p.status === 'Join'} />
       )}
-      {actionable && (
+      {application && token && <ApplicationState p={p} applying={applying} onApplying={setApplying} />}
+      {actionable && !(application && token) && (
         <button
           type="button"
           className="btn btn--primary"
@@ -209,7 +215,7 @@ function PromotionCard({ p }: { p: TPlayerPromotion }) {
           disabled={join.isPending}
           onClick={act}
         >
-          {t(p.status === 'Join' ? 'join' : 'claim')}
+          {t(application ? 'apply' : p.status === 'Join' ? 'join' : 'claim')}
         </button>
       )}
       {join.error && (
