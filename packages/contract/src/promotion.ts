@@ -29,6 +29,9 @@ export const PROMOTION_CATEGORIES = [
   'new_player',
   'other_promo',
 ] as const;
+/** Client kinds a promotion may be limited to: a desktop browser, a phone's browser, the app. */
+export const PROMOTION_DEVICES = ['WEB', 'MOBILE', 'APP'] as const;
+
 /** SPEC 2.7 tags ("HIGH RABATE" there is a typo of the original's). */
 export const PROMOTION_TAGS = ['NEWBIE', 'LIMITED', 'SPECIAL_OFFER', 'DAILY', 'HIGH_REBATE', 'VIP'] as const;
 /**
@@ -163,6 +166,18 @@ const ZPromotionFields = z.object({
   expiryDays: z.number().int().min(1).max(3650).nullable().default(null),
   /** one claim per IP address: a second account from the same address does not collect it */
   onePerIp: z.boolean().default(false),
+  /**
+   * one claim per device: a second account on a device (the device id of the claimant's session or
+   * of its registration) that another member claimed from does not collect it
+   */
+  onePerDevice: z.boolean().default(false),
+  /** ISO 3166-1 alpha-2 countries the claim's address must be in (its IP's country); []: any */
+  countries: z
+    .array(z.string().regex(/^[A-Z]{2}$/, 'an ISO 3166-1 alpha-2 code, upper case'))
+    .max(250)
+    .default([]),
+  /** the kinds of client a claim may come from (the session's user agent); []: any */
+  devices: z.array(z.enum(PROMOTION_DEVICES)).max(PROMOTION_DEVICES.length).default([]),
   /** bets draw real money first (default) or bonus money first while the bonus is open */
   betOrder: z.enum(PROMOTION_BET_ORDERS).default('REAL_FIRST'),
   /** the largest stake accepted while the bonus is open (null: no limit) */
@@ -278,6 +293,9 @@ export const ZPromotionAdmin = z.object({
   wageringBase: z.string(),
   expiryDays: z.number().int().nullable(),
   onePerIp: z.boolean(),
+  onePerDevice: z.boolean(),
+  countries: z.array(z.string()),
+  devices: z.array(z.string()),
   betOrder: z.string(),
   maxBet: ZMoney.nullable(),
   contributions: z.record(z.string(), z.number()),
@@ -437,6 +455,26 @@ export const PROMOTION_ERRORS = {
     status: 409,
     en: 'Your valid bets in this period have not reached the target yet',
     bn: 'এই সময়ে আপনার বৈধ বাজি এখনও লক্ষ্যে পৌঁছায়নি',
+  },
+  promotion_ip_limit: {
+    status: 409,
+    en: 'This promotion has already been claimed by another account from your network address',
+    bn: 'আপনার নেটওয়ার্ক ঠিকানা থেকে অন্য একটি অ্যাকাউন্ট ইতিমধ্যে এই প্রচারটি নিয়েছে',
+  },
+  promotion_device_limit: {
+    status: 409,
+    en: 'This promotion has already been claimed by another account on this device',
+    bn: 'এই ডিভাইসে অন্য একটি অ্যাকাউন্ট ইতিমধ্যে এই প্রচারটি নিয়েছে',
+  },
+  promotion_country_not_allowed: {
+    status: 403,
+    en: 'This promotion is not available in your country',
+    bn: 'এই প্রচারটি আপনার দেশে উপলব্ধ নয়',
+  },
+  promotion_device_not_allowed: {
+    status: 403,
+    en: 'This promotion is not available on this device',
+    bn: 'এই প্রচারটি এই ডিভাইসে উপলব্ধ নয়',
   },
 } as const;
 

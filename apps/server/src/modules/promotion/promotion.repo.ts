@@ -36,6 +36,10 @@ export interface PromotionRow {
   wageringBase: 'BONUS' | 'BONUS_DEPOSIT';
   expiryDays: number | null;
   onePerIp: boolean;
+  /** bonus abuse (0091): one claim per device; allowed countries (ISO codes) and client kinds, [] = any */
+  onePerDevice: boolean;
+  countries: string[];
+  devices: ('WEB' | 'MOBILE' | 'APP')[];
   betOrder: 'REAL_FIRST' | 'BONUS_FIRST';
   /** the largest stake accepted while the bonus is ACTIVE */
   maxBet: bigint | null;
@@ -123,6 +127,9 @@ function promotionOf(r: Record<string, unknown>): PromotionRow {
     wageringBase: r.wagering_base as PromotionRow['wageringBase'],
     expiryDays: r.expiry_days === null ? null : Number(r.expiry_days),
     onePerIp: Boolean(r.one_per_ip),
+    onePerDevice: Boolean(r.one_per_device),
+    countries: (r.countries as string[] | null) ?? [],
+    devices: (r.devices as PromotionRow['devices'] | null) ?? [],
     betOrder: r.bet_order as PromotionRow['betOrder'],
     maxBet: big(r.max_bet),
     contributions: (typeof r.contributions === 'string'
@@ -167,7 +174,7 @@ const P_COLS = sql.raw(`id, merchant_id, category, tags, title, content, sequenc
   audience, trigger, reward_kind, reward_amount::text, reward_bp, reward_cap::text, min_deposit::text,
   wagering_x100, wagering_base, expiry_days, one_per_ip, bet_order, max_bet::text, contributions,
   forfeit_on_withdraw, ticket_config, deposit_nth, once_per_day, reward_points, bet_volume_target::text, bet_volume_period,
-  bet_volume_game_types, created_at, updated_at`);
+  bet_volume_game_types, one_per_device, countries, devices, created_at, updated_at`);
 const C_COLS = sql.raw(`id::text, merchant_id, promotion_id, member_id, status, deposit_order_no,
   deposit_amount::text, bonus_amount::text, required_turnover::text, granted_at, expires_at, closed_at, created_at, occurrence, points`);
 
@@ -230,7 +237,8 @@ export const promotionRepo = {
       sql`insert into promotion (merchant_id, category, tags, title, content, sequence, active, start_at, end_at,
             audience, trigger, reward_kind, reward_amount, reward_bp, reward_cap, min_deposit, wagering_x100,
             wagering_base, expiry_days, one_per_ip, bet_order, max_bet, contributions, forfeit_on_withdraw,
-            ticket_config, deposit_nth, once_per_day, reward_points, bet_volume_target, bet_volume_period, bet_volume_game_types)
+            ticket_config, deposit_nth, once_per_day, reward_points, bet_volume_target, bet_volume_period, bet_volume_game_types,
+            one_per_device, countries, devices)
           values (${merchantId}, ${v.category}, ${tagsArray(v.tags)}, ${JSON.stringify(v.title)}::jsonb,
             ${JSON.stringify(v.content)}::jsonb, ${v.sequence}, ${v.active}, ${v.startAt?.toISOString() ?? null}::timestamptz,
             ${v.endAt?.toISOString() ?? null}::timestamptz, ${v.audience}, ${v.trigger}, ${v.rewardKind},
@@ -238,7 +246,8 @@ export const promotionRepo = {
             ${v.wageringX100}, ${v.wageringBase}, ${v.expiryDays}::int, ${v.onePerIp}, ${v.betOrder},
             ${opt(v.maxBet)}::bigint, ${JSON.stringify(v.contributions)}::jsonb, ${v.forfeitOnWithdraw},
             ${jsonOrNull(v.ticketConfig)}::jsonb, ${v.depositNth}::int, ${v.oncePerDay}, ${v.rewardPoints}::int,
-            ${opt(v.betVolumeTarget)}::bigint, ${v.betVolumePeriod}::text, ${tagsArray(v.betVolumeGameTypes)})
+            ${opt(v.betVolumeTarget)}::bigint, ${v.betVolumePeriod}::text, ${tagsArray(v.betVolumeGameTypes)},
+            ${v.onePerDevice}, ${tagsArray(v.countries)}, ${tagsArray(v.devices)})
           returning ${P_COLS}`,
     );
     return promotionOf(r!);
@@ -260,6 +269,8 @@ export const promotionRepo = {
             deposit_nth = ${v.depositNth}::int, once_per_day = ${v.oncePerDay},
             reward_points = ${v.rewardPoints}::int, bet_volume_target = ${opt(v.betVolumeTarget)}::bigint, bet_volume_period = ${v.betVolumePeriod}::text,
             bet_volume_game_types = ${tagsArray(v.betVolumeGameTypes)},
+            one_per_device = ${v.onePerDevice}, countries = ${tagsArray(v.countries)},
+            devices = ${tagsArray(v.devices)},
             updated_at = ${at.toISOString()}::timestamptz
           where merchant_id = ${merchantId} and id = ${id}
           returning ${P_COLS}`,

@@ -599,7 +599,7 @@ describe('one per address', () => {
     const answers = await Promise.all(members.slice(0, 5).map((m) => from(m.headers, '10.9.8.7')));
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.statusCode !== 200).map((a) => a.json().errorCode)).toEqual(
-      Array(4).fill('promotion_unavailable'),
+      Array(4).fill('promotion_ip_limit'),
     );
     let paid = 0n;
     for (const m of members.slice(0, 5)) paid += await mainBalance(db(), m.id);

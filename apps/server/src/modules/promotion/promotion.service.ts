@@ -26,6 +26,7 @@ import { auditedWrite, pickText, sanitizeHtml, stripTags } from '../system/index
 import { parseAmount } from '../wallet/index.js';
 import { merchantDay } from '../../platform/merchant-day.js';
 import { createCheckinService } from './checkin.service.js';
+import { abuseRefusal } from './abuse.service.js';
 import { merchantTimeZone } from '../team-figure/index.js';
 import { merchantDayStart } from '../../platform/time.js';
 import {
@@ -110,6 +111,9 @@ function adminView(p: PromotionRow, m: Money, aud: AudienceLists = NO_AUDIENCE):
     wageringBase: p.wageringBase,
     expiryDays: p.expiryDays,
     onePerIp: p.onePerIp,
+    onePerDevice: p.onePerDevice,
+    countries: p.countries,
+    devices: p.devices,
     betOrder: p.betOrder,
     maxBet: money(p.maxBet),
     contributions: p.contributions,
@@ -148,6 +152,9 @@ function valuesOf(v: z.output<typeof ZPromotionInput>, m: Money): PromotionValue
     wageringBase: v.wageringBase,
     expiryDays: v.expiryDays,
     onePerIp: v.onePerIp,
+    onePerDevice: v.onePerDevice,
+    countries: [...new Set(v.countries)],
+    devices: [...new Set(v.devices)],
     betOrder: v.betOrder,
     maxBet: amount(v.maxBet),
     contributions: v.contributions as Record<string, number>,
@@ -550,6 +557,8 @@ export function createPromotionService(deps: PromotionDeps) {
       } else {
         occurrence = `deposit:${d.orderNo}`;
       }
+      // abuse rules: no request here, the member's latest session stands for it
+      if (await abuseRefusal(tx, p, { merchantId: d.merchantId, memberId: d.memberId })) continue;
       const claim = await repo.insertClaim(tx, {
         merchantId: d.merchantId,
         promotionId: p.id,
@@ -659,6 +668,13 @@ export function createPromotionService(deps: PromotionDeps) {
       });
     }
     const claim = await ledger.transaction(async (tx) => {
+      const refused = await abuseRefusal(tx, p, {
+        merchantId: merchant.id,
+        memberId: actor.memberId,
+        ip,
+        sessionId: actor.sessionId,
+      });
+      if (refused) throw new AppError(refused);
       const created = await repo.insertClaim(tx, {
         merchantId: merchant.id,
         promotionId: p.id,
@@ -985,6 +1001,13 @@ export function createPromotionService(deps: PromotionDeps) {
         throw new AppError('promotion_unavailable');
       }
       const claim = await ledger.transaction(async (tx) => {
+        const refused = await abuseRefusal(tx, p, {
+          merchantId: merchant.id,
+          memberId: actor.memberId,
+          ip,
+          sessionId: actor.sessionId,
+        });
+        if (refused) throw new AppError(refused);
         const created = await repo.insertClaim(tx, {
           merchantId: merchant.id,
           promotionId,
@@ -1024,6 +1047,13 @@ export function createPromotionService(deps: PromotionDeps) {
       if (await repo.findClaim(db, p.id, actor.memberId)) throw new AppError('promotion_already_joined');
       if (c.used >= c.maxUses) throw new AppError('promotion_code_used_up');
       const claim = await ledger.transaction(async (tx) => {
+        const refused = await abuseRefusal(tx, p, {
+          merchantId: merchant.id,
+          memberId: actor.memberId,
+          ip,
+          sessionId: actor.sessionId,
+        });
+        if (refused) throw new AppError(refused);
         const created = await repo.insertClaim(tx, {
           merchantId: merchant.id,
           promotionId: p.id,
@@ -1055,10 +1085,29 @@ export function createPromotionService(deps: PromotionDeps) {
      * The registration module's hook, in the transaction that creates the member: every sign-up
      * promotion running now pays its reward (once: the claim row is new with the member).
      */
-    async onRegistered(tx: Tx, r: { merchantId: number; memberId: number; ip: string }) {
+    async onRegistered(
+      tx: Tx,
+      r: {
+        merchantId: number;
+        memberId: number;
+        ip: string;
+        deviceId?: string | null;
+        userAgent?: string | null;
+      },
+    ) {
       const now = clock.now();
       for (const p of await repo.listLive(tx, r.merchantId, now)) {
         if (p.trigger !== 'SIGN_UP' || (p.startAt && now < p.startAt)) continue;
+        // the abuse rules keep a bonus from a second account on one device or address, or from a
+        // country or client kind it is not for: the registration goes on without it
+        const refused = await abuseRefusal(tx, p, {
+          merchantId: r.merchantId,
+          memberId: r.memberId,
+          ip: r.ip,
+          deviceId: r.deviceId ?? null,
+          userAgent: r.userAgent ?? null,
+        });
+        if (refused) continue;
         // one per IP: a second account registered from the same address gets no claim
         const claim = await repo.insertClaim(tx, {
           merchantId: r.merchantId,

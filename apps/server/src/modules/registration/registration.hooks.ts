@@ -7,6 +7,8 @@ export interface MemberRegistered {
   ip: string;
   /** the device id the client sent, if any */
   deviceId?: string | null;
+  /** the client's user agent, if any */
+  userAgent?: string | null;
   /** the member whose referral code the registration carried (member_profile.referrer_id) */
   referrerId?: number | null;
 }

@@ -371,6 +371,7 @@ export function createRegistrationService(deps: {
             memberId: m.id,
             ip: meta.ip,
             deviceId: meta.deviceId ?? null,
+            userAgent: meta.userAgent ?? null,
             referrerId: upline.referrerId,
           });
           await members.recordEvent(

@@ -11,3 +11,4 @@ export type { Change, SystemService, WriteOptions } from './system.service.js';
 export { DEFAULT_REGISTER_RULES } from './register-rules.js';
 export { sanitizeHtml, stripTags } from './sanitize.js';
 export { auditedWrite, pickText } from './system.service.js';
+export { countryOf } from './geo.js';
