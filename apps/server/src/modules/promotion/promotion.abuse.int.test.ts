@@ -211,6 +211,33 @@ describe('bonus abuse rules', () => {
     expect((await claim(app.headers, appOnly.id)).statusCode).toBe(200);
   });
 
+  it('a raffle on one device takes one entry: a second account there is refused', async () => {
+    const p = await promotion({ trigger: 'RAFFLE', rewardKind: 'RAFFLE', onePerDevice: true });
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: `/admin/api/promotions/${p.id}/raffle`,
+      headers: { authorization: admin },
+      payload: {
+        drawDate: new Date(Date.now() + 3_600_000).toISOString(),
+        prizes: [{ amount: '5', count: 1 }],
+      },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const device = `dev-${randomBytes(6).toString('hex')}`;
+    const [a, b] = [await on(device, PHONE_UA), await on(device, PHONE_UA)];
+    const enter = (headers: Record<string, string>, remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/wps/relay/MCSFE_claimRafflePromotion',
+        headers,
+        remoteAddress,
+        payload: { promotionId: p.id },
+      });
+    const answers = await Promise.all([enter(a.headers, '10.5.5.1'), enter(b.headers, '10.5.5.2')]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((r) => r.statusCode === 409)!.json().errorCode).toBe('promotion_device_limit');
+  });
+
   it('a sign-up bonus on one device is paid to the first account registered there; the second registers without it', async () => {
     const p = await promotion({ trigger: 'SIGN_UP', onePerDevice: true, rewardAmount: '7' });
     await setModule(t.app, admin, 'REGMOBVERF3', false);
