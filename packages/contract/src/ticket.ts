@@ -156,8 +156,8 @@ export type TClaimTicket = z.input<typeof ZClaimTicket>;
 export const ZTicketResult = ZTicketRow.extend({
   prize: ZTicketPrizeView,
   outcome: ZTicketDraw,
-  /** where the prize went: main wallet, bonus (with wagering), or nowhere (nothing) */
-  paidTo: z.enum(['main', 'bonus', 'none']),
+  /** where the prize went: main wallet, bonus (with wagering), the points balance, or nowhere (nothing) */
+  paidTo: z.enum(['main', 'bonus', 'points', 'none']),
   /** turnover to bet before a bonus prize converts ('0.00' otherwise) */
   requiredTurnover: ZMoney,
 });

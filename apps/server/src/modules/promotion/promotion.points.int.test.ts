@@ -203,6 +203,45 @@ describe('POINTS reward', () => {
     await expectLedgerInvariants(db());
   });
 
+  it("a ticket's points prize goes to the points balance, once, and moves no money", async () => {
+    const p = await promotion({
+      rewardKind: 'TICKET',
+      rewardPoints: null,
+      ticketConfig: {
+        game: 'wheel',
+        prizes: [
+          { kind: 'points', amount: '35', weight: 1, label: '35 pts' },
+          { kind: 'points', amount: '35', weight: 1, label: '35' },
+        ],
+      },
+    });
+    const m = await member();
+    expect((await claim(m.headers, p.id)).statusCode).toBe(200);
+    const tickets = await t.app.inject({
+      url: '/wps/relay/PROMOFE_getClaimTicketList?isApp=N',
+      headers: m.headers,
+    });
+    const ticket = (tickets.json().value as { transactionId: string; promotionId: number }[]).find(
+      (x) => x.promotionId === p.id,
+    )!;
+    const draw = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/wps/relay/PROMOFE_claimTicket',
+        headers: m.headers,
+        payload: { transactionId: ticket.transactionId, isApp: 'N' },
+      });
+    const all = await Promise.all(Array.from({ length: 5 }, draw));
+    const ok = all.filter((r) => r.statusCode === 200);
+    expect(ok).toHaveLength(1);
+    expect(ok[0]!.json().value).toMatchObject({ paidTo: 'points', prize: { kind: 'points', amount: '35' } });
+    expect(await balance(m.headers)).toBe(35);
+    expect((await history(m.headers)).list[0]).toMatchObject({ amount: 35, reason: 'ticket' });
+    expect(await mainBalance(db(), m.id)).toBe(0n);
+    await expectPointsInvariants();
+    await expectLedgerInvariants(db());
+  });
+
   it('visitors have no points', async () => {
     const anon = await t.app.inject({
       url: '/wps/relay/MCSFE_getPointBalance',

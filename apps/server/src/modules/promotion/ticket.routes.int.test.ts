@@ -431,7 +431,7 @@ describe('ticket rewards', () => {
         ticketConfig: {
           game: 'wheel',
           prizes: [
-            { kind: 'points', amount: '5', weight: 1 },
+            { kind: 'freeSpins', amount: '5', weight: 1 },
             { kind: 'cash', amount: '5', weight: 1 },
           ],
         },

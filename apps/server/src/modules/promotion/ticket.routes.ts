@@ -3,6 +3,7 @@ import { defineService, serviceOf, type ModuleContext } from '../../platform/mod
 import { createAuditService } from '../audit/index.js';
 import { ledgerServiceFor } from '../ledger/index.js';
 import { memberServiceFor } from '../member/index.js';
+import { pointsServiceFor } from '../points/index.js';
 import type { PromotionService } from './promotion.service.js';
 import { createTicketService, type TicketService } from './ticket.service.js';
 
@@ -20,6 +21,7 @@ const ticketService = defineService(
       events: ctx.events,
       clock: ctx.clock,
       promotions: ctx.promotions,
+      points: pointsServiceFor(ctx),
     }),
 );
 

@@ -28,6 +28,7 @@ import type { Actor, MemberActor, OperatorActor } from '../../platform/context.j
 import type { Clock } from '../../platform/module.js';
 import type { AuditService, AuditWho } from '../audit/index.js';
 import type { LedgerService } from '../ledger/index.js';
+import type { PointsService } from '../points/index.js';
 import { isTrial, type MemberService } from '../member/index.js';
 import { assertCan } from '../operator/index.js';
 import { pickText } from '../system/index.js';
@@ -44,6 +45,8 @@ export interface TicketDeps {
   events: EventBus;
   clock: Clock;
   promotions: Pick<PromotionService, 'onReward' | 'grantClaim'>;
+  /** the points ledger: a points prize is paid there (not money) */
+  points: Pick<PointsService, 'post'>;
 }
 
 type Money = Pick<MerchantContext, 'currencyDecimals'>;
@@ -74,7 +77,7 @@ function prizeView(p: { kind: string; amount: bigint | string; label?: string },
  * promotion bonus (converted or forfeited by the promotion service).
  */
 export function createTicketService(deps: TicketDeps) {
-  const { db, ledger, members, audit, events, clock, promotions } = deps;
+  const { db, ledger, members, audit, events, clock, promotions, points } = deps;
 
   /** Issues the claim's ticket in `tx` (the TICKET reward handler); false when the claim has one. */
   async function issue(tx: Tx, p: PromotionRow, claim: ClaimRow): Promise<boolean> {
@@ -200,7 +203,27 @@ export function createTicketService(deps: TicketDeps) {
             0n,
           )
         : 0n;
-    const paidTo: TTicketResult['paidTo'] = !money ? 'none' : required > 0n ? 'bonus' : 'main';
+    const isPoints = draw.kind === 'points' && amount > 0n;
+    const paidTo: TTicketResult['paidTo'] = isPoints
+      ? 'points'
+      : !money
+        ? 'none'
+        : required > 0n
+          ? 'bonus'
+          : 'main';
+    // a points prize goes to the points journal, keyed by the ticket (once), and moves no money
+    if (isPoints) {
+      await points.post(tx, {
+        merchantId: t.merchantId,
+        memberId: t.memberId,
+        key: `ticket:points:${t.id}`,
+        amount,
+        reason: 'ticket',
+        refType: 'promotion_ticket',
+        refId: t.id.toString(),
+        title: t.title,
+      });
+    }
     const ledgerKey = money ? `ticket:pay:${t.id}` : null;
     if (ledgerKey) {
       // MAIN first, as every wallet movement of the member (a bet locks it before the bonus account)

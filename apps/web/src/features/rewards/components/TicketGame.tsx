@@ -253,7 +253,9 @@ export function TicketGame({ ticket, onClose }: { ticket: TTicketRow; onClose: (
                 <p className="mc-muted">
                   {result.paidTo === 'bonus'
                     ? t('paid_bonus', { turnover: money(result.requiredTurnover) })
-                    : t('paid_main')}
+                    : result.paidTo === 'points'
+                      ? t('paid_points')
+                      : t('paid_main')}
                 </p>
               </>
             )}
