@@ -116,6 +116,7 @@ export async function run() {
     paid: string;
     ledger: string;
     entries: number;
+    pending: number;
   }>(
     db,
     sql`select
@@ -124,9 +125,10 @@ export async function run() {
           (select coalesce(sum(l.amount), 0)::text from ledger_entry e join ledger_line l on l.entry_id = e.id
              join ledger_account a on a.id = l.account_id and a.member_id = e.member_id
            where e.merchant_id = ${team.merchantId} and e.type = 'rebate') as ledger,
-          (select count(*)::int from ledger_entry where merchant_id = ${team.merchantId} and type = 'rebate') as entries`,
+          (select count(*)::int from ledger_entry where merchant_id = ${team.merchantId} and type = 'rebate') as entries,
+          (select count(*)::int from rebate_accrual where run_id = ${first.run.id.toString()}::bigint and status = 'pending') as pending`,
   );
-  if (!check || check.paid !== check.ledger || check.rows !== check.entries)
+  if (!check || check.paid !== check.ledger || check.rows !== check.entries || check.pending !== 0)
     throw new Error(`paid rows and ledger differ: ${JSON.stringify(check)}`);
   if (first.run.paid.toString() !== check.paid) throw new Error('the run summary differs from its rows');
   if (again.run.paid !== first.run.paid) throw new Error('the rerun changed what was paid');

@@ -153,7 +153,7 @@ export const rebateRepo = {
       db,
       sql`select id::text as id from ${sql.raw(table)}
           where run_id = ${runId.toString()}::bigint and id > ${after.toString()}::bigint and status = 'pending'
-          order by id limit ${limit}`,
+          order by ${sql.raw(table)}.id limit ${limit}`,
     );
     return list.map((r) => BigInt(r.id));
   },

@@ -197,7 +197,7 @@ async function payRun(
     if (opts.maxBatches !== undefined && n >= opts.maxBatches) return run;
     const ids = await rebateRepo.pendingIds(db, table, run.id, batch, after);
     if (ids.length === 0) break;
-    after = ids[ids.length - 1]!;
+    for (const id of ids) if (id > after) after = id;
     await db.transaction((tx) =>
       payBatch(tx, { merchantId: run.merchantId, table, ids, entryType, keyPrefix, remark }),
     );
