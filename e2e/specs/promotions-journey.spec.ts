@@ -106,6 +106,7 @@ test('a new member joins the welcome bonus, deposits, wagers it on slots until i
   await expect(item.getByTestId('bonus-wagered')).toContainText(/0\.00 of .*10\.00/);
   await expect(item.getByTestId('bonus-remaining')).toContainText('10.00');
   await expect(item.getByTestId('bonus-chip')).toHaveText('Wagering');
+  await expect(item.getByTestId('bonus-max-bet')).toContainText('500.00');
   await expect(item.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
   await shot(page, 'journey-bonus-active-desktop-en');
 

@@ -372,6 +372,8 @@ export const ZPromotionClaim = z.object({
    * (100 only once met; a converted bonus is 100, a claim with nothing to bet yet is 0)
    */
   progressPercent: z.number().min(0).max(100),
+  /** the promotion's largest single bet while its wagering is open (null: no limit) */
+  maxBet: ZMoney.nullable(),
   /** ISO instants */
   createdDate: z.string(),
   grantedDate: z.string().nullable(),

@@ -115,9 +115,14 @@ const win = (m: { id: number }, roundId: string, amount: string, gameCode = 'slo
 async function claimOf(m: { headers: Record<string, string> }, promotionId: number) {
   const res = await t.app.inject({ url: '/wps/relay/MCS2_getPromotionClaimList', headers: m.headers });
   expect(res.statusCode, res.body).toBe(200);
-  return (res.json().value as { promotionId: number; state: string; currentTurnover: string }[]).find(
-    (c) => c.promotionId === promotionId,
-  )!;
+  return (
+    res.json().value as {
+      promotionId: number;
+      state: string;
+      currentTurnover: string;
+      maxBet: string | null;
+    }[]
+  ).find((c) => c.promotionId === promotionId)!;
 }
 
 describe('betting with bonus money', () => {
@@ -173,6 +178,8 @@ describe('betting with bonus money', () => {
     const p = await promotion({ rewardAmount: '10', wageringMultiple: 1, maxBet: '5' });
     expect(p.maxBet).toBe('5.00');
     const m = await bonusMember(100, p.id);
+    // the member's bonus list says the limit (bonus details shows it)
+    expect(await claimOf(m, p.id)).toMatchObject({ state: 'ACTIVE', maxBet: '5.00' });
     const big = await bet(m, '5.01');
     expect(big.res.statusCode).toBe(403);
     expect(big.res.json().errorCode).toBe('vendor_bonus_max_bet');

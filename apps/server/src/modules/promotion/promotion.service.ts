@@ -349,6 +349,7 @@ export function createPromotionService(deps: PromotionDeps) {
       currentTurnover: money(current)!,
       remainingTurnover: money(c.status === 'ACTIVE' ? remainingTurnover(c.requiredTurnover, progress) : 0n)!,
       progressPercent: progressPercent(c.status, c.requiredTurnover, current),
+      maxBet: money(p?.maxBet ?? null),
       createdDate: c.createdAt.toISOString(),
       grantedDate: iso(c.grantedAt),
       expiryDate: iso(c.expiresAt),

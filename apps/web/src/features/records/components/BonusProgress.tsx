@@ -51,6 +51,11 @@ export function BonusProgress({ symbol }: { symbol: string }) {
                     {c.state === 'ACTIVE' && c.expiryDate && (
                       <span>{t('bonusExpires', { time: formatDateTime(c.expiryDate) })}</span>
                     )}
+                    {c.state === 'ACTIVE' && c.maxBet !== null && (
+                      <span data-testid="bonus-max-bet">
+                        {t('bonusMaxBet', { amount: formatAmount(c.maxBet, symbol) })}
+                      </span>
+                    )}
                   </div>
                 )}
                 {c.state === 'ACTIVE' && (

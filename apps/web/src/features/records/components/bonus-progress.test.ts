@@ -19,6 +19,7 @@ const claim = (
   currentTurnover: '0.00',
   remainingTurnover: '30.00',
   progressPercent: 0,
+  maxBet: null,
   createdDate: '2026-01-01T00:00:00.000Z',
   grantedDate: '2026-01-01T00:00:00.000Z',
   expiryDate,
