@@ -20,7 +20,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { rollUpRebateBets, runRebateDay } from '../../apps/server/src/modules/rebate/index.js';
-import { rollUp } from '../../apps/server/src/modules/team-figure/index.js';
+import { figuresFinal, rollUp } from '../../apps/server/src/modules/team-figure/index.js';
 import { rows } from '../../apps/server/src/platform/sql.js';
 import { benchLine } from '../lib.js';
 import { openTeam } from './team.js';
@@ -85,6 +85,10 @@ export async function run() {
   // the day's roll-ups (the minutely jobs' work through the day), here all at once
   const f0 = performance.now();
   await rollUp(db);
+  // the figures' roll-up waits at a gap in the ids while a transaction (of any database of the
+  // server) that may fill it is open: on a shared machine, until the day's figures are final
+  if (!(await figuresFinal(db, team.day.to, { timeoutMs: 600_000 })))
+    throw new Error("the day's figures did not become final");
   const figuresS = (performance.now() - f0) / 1000;
   const r0 = performance.now();
   await rollUpRebateBets(db);
