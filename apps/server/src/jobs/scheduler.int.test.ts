@@ -132,6 +132,36 @@ describe('the job engine', () => {
     await e.stop();
   });
 
+  it(
+    'runs many periodic jobs due at once without starving the pool their work draws on',
+    { timeout: 30_000 },
+    async () => {
+      // a pool of four, eight jobs due together: each run holds a connection for its lock and needs
+      // another for its work; the app's requests share the pool
+      const small = await createTestDatabase({ content: 'migrated', poolMax: 4 });
+      const e = createScheduler({ database: small, databaseUrl: small.url, periodicConcurrency: 3 });
+      let inFlight = 0;
+      let most = 0;
+      const names = Array.from({ length: 8 }, (_, i) => `test.busy${i}`);
+      for (const n of names)
+        e.every(n, 60_000, async () => {
+          most = Math.max(most, ++inFlight);
+          await small.db.execute(sql`select pg_sleep(0.05)`);
+          inFlight--;
+        });
+      const [ran, request] = await Promise.all([
+        Promise.all(names.map((n) => e.runNow(n))),
+        rows<{ ok: number }>(small.db, sql`select 1 as ok`),
+      ]);
+      expect(ran).toEqual(names.map(() => true));
+      expect(request).toEqual([{ ok: 1 }]);
+      expect(most).toBeGreaterThan(0);
+      expect(most).toBeLessThanOrEqual(3);
+      await e.stop();
+      await small.close();
+    },
+  );
+
   it('waits for a running job when it stops (the boot recovery run)', async () => {
     const e = engine();
     let release!: () => void;

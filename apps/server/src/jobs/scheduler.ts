@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
+import pLimit from 'p-limit';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { rows } from '../platform/sql.js';
@@ -131,6 +132,7 @@ export function createScheduler({
   database,
   databaseUrl,
   poolMax = 2,
+  periodicConcurrency = 3,
   pollingIntervalSeconds = 2,
   now = () => new Date(),
   onError,
@@ -139,6 +141,12 @@ export function createScheduler({
   /** PostgreSQL: the engine's own pool connects here (`poolMax` connections); unset on PGlite */
   databaseUrl?: string;
   poolMax?: number;
+  /**
+   * Periodic runs at once on this instance. Each holds a pool connection for its lock while its
+   * work takes others: with every periodic job due at the same minute, unlimited runs took all of
+   * the app's pool and waited on it for ever (requests with them).
+   */
+  periodicConcurrency?: number;
   pollingIntervalSeconds?: number;
   now?: () => Date;
   onError?: (job: string, err: unknown) => void;
@@ -146,6 +154,7 @@ export function createScheduler({
   const jobs = new Map<string, Job>();
   const leases = new Map<string, { name: string; held: boolean }>();
   const running = new Set<Promise<unknown>>();
+  const periodicSlot = pLimit(periodicConcurrency);
   const stopper = new AbortController();
   let boss: PgBoss | undefined;
   let starting: Promise<void> | undefined;
@@ -207,16 +216,18 @@ export function createScheduler({
       return true;
     }
     const key = lockKey(job.name).toString();
-    return database.withConnection(async (query) => {
-      const [got] = await query(`select pg_try_advisory_lock(${key}) as ok`);
-      if (!got?.ok) return false;
-      try {
-        await once(job, data, attemptNo);
-      } finally {
-        await query(`select pg_advisory_unlock(${key})`);
-      }
-      return true;
-    });
+    return periodicSlot(() =>
+      database.withConnection(async (query) => {
+        const [got] = await query(`select pg_try_advisory_lock(${key}) as ok`);
+        if (!got?.ok) return false;
+        try {
+          await once(job, data, attemptNo);
+        } finally {
+          await query(`select pg_advisory_unlock(${key})`);
+        }
+        return true;
+      }),
+    );
   }
 
   async function deadLetter(job: Job, id: string, data: unknown, attempts: number, err: unknown) {
