@@ -41,7 +41,7 @@ async function apiLogin(request: APIRequestContext, username: string, password: 
  * seed's hash, enters (Joined); two others enter through the API; the server's clock moves past the
  * draw time and an operator runs the promotion sweep, which draws; the member sees the winners
  * (masked), their own result and the revealed seed, and the browser's check (WebCrypto) verifies the
- * draw. Tagged @clock: it moves the server's clock, so it runs in the checkin-clock project.
+ * draw. Tagged @clock: it moves the server's clock, so it runs in the raffle-clock project, after the check-in.
  */
 test('@clock a member enters a raffle, the draw happens, the member sees the result and verifies it (en desktop, bn phone, dark and light)', async ({
   page,
