@@ -276,9 +276,18 @@ export function createScheduler({
       retryDelay: job.retry.retryDelaySeconds,
       retryBackoff: job.retry.retryBackoff,
     };
-    // another instance may create it at the same moment: then it exists and is brought up to date
-    if (!(await b.getQueue(job.name))) await b.createQueue(job.name, options).catch(() => undefined);
-    await b.updateQueue(job.name, options);
+    // another instance may be creating it at this moment: its create fails here, and until it
+    // commits the queue is not found either; a few tries later it exists and is brought up to date
+    for (let attempt = 1; ; attempt++) {
+      try {
+        if (!(await b.getQueue(job.name))) await b.createQueue(job.name, options).catch(() => undefined);
+        await b.updateQueue(job.name, options);
+        return;
+      } catch (err) {
+        if (attempt >= 8) throw err;
+        await sleep(100 * attempt);
+      }
+    }
   }
 
   async function startEngine() {
