@@ -1,8 +1,9 @@
 import type { Executor } from '../../db/client.js';
+import { AppError } from '../../platform/errors.js';
 import { countryOf } from '../system/index.js';
 import { abuseRepo } from './abuse.repo.js';
 import { deviceKindOf, fingerprintsOf } from './abuse.rules.js';
-import type { PromotionRow } from './promotion.repo.js';
+import { promotionRepo, type PromotionRow } from './promotion.repo.js';
 
 export type AbuseRefusal =
   | 'promotion_country_not_allowed'
@@ -54,4 +55,34 @@ export async function abuseRefusal(tx: Executor, p: PromotionRow, c: Claimant): 
   if (keys.length === 0) return null;
   const held = await abuseRepo.take(tx, c.merchantId, p.id, c.memberId, keys);
   return held === 'IP' ? 'promotion_ip_limit' : held === 'DEVICE' ? 'promotion_device_limit' : null;
+}
+
+/**
+ * A member's own claim of a promotion (join, bet volume, bonus code, raffle entry), in `tx`: the
+ * abuse rules first, then the claim row, unique per member and occurrence (and per address and
+ * occurrence on a one-per-IP promotion). A refusal is thrown with its code; a claim that exists
+ * already is `promotion_already_joined` (the member's own) or `promotion_unavailable` (another
+ * account's from this address).
+ */
+export async function openMemberClaim(
+  tx: Executor,
+  p: PromotionRow,
+  c: { merchantId: number; memberId: number; ip: string; sessionId?: number | null },
+  occurrence = '',
+) {
+  const refused = await abuseRefusal(tx, p, c);
+  if (refused) throw new AppError(refused);
+  const created = await promotionRepo.insertClaim(tx, {
+    merchantId: c.merchantId,
+    promotionId: p.id,
+    memberId: c.memberId,
+    occurrence,
+    ip: c.ip,
+    ipKey: p.onePerIp ? (occurrence ? `${c.ip}|${occurrence}` : c.ip) : null,
+  });
+  if (!created) {
+    const mine = await promotionRepo.findClaim(tx, p.id, c.memberId, false, occurrence);
+    throw new AppError(mine ? 'promotion_already_joined' : 'promotion_unavailable');
+  }
+  return created;
 }

@@ -26,7 +26,7 @@ import { auditedWrite, pickText, sanitizeHtml, stripTags } from '../system/index
 import { parseAmount } from '../wallet/index.js';
 import { merchantDay } from '../../platform/merchant-day.js';
 import { createCheckinService } from './checkin.service.js';
-import { abuseRefusal } from './abuse.service.js';
+import { abuseRefusal, openMemberClaim } from './abuse.service.js';
 import { merchantTimeZone } from '../team-figure/index.js';
 import { merchantDayStart } from '../../platform/time.js';
 import {
@@ -669,26 +669,12 @@ export function createPromotionService(deps: PromotionDeps) {
       });
     }
     const claim = await ledger.transaction(async (tx) => {
-      const refused = await abuseRefusal(tx, p, {
-        merchantId: merchant.id,
-        memberId: actor.memberId,
-        ip,
-        sessionId: actor.sessionId,
-      });
-      if (refused) throw new AppError(refused);
-      const created = await repo.insertClaim(tx, {
-        merchantId: merchant.id,
-        promotionId: p.id,
-        memberId: actor.memberId,
-        occurrence: v.occurrence,
-        ip,
-        // one per address and period
-        ipKey: p.onePerIp ? `${ip}|${v.occurrence}` : null,
-      });
-      if (!created) {
-        const mine = await repo.findClaim(tx, p.id, actor.memberId, false, v.occurrence);
-        throw new AppError(mine ? 'promotion_already_joined' : 'promotion_unavailable');
-      }
+      const created = await openMemberClaim(
+        tx,
+        p,
+        { merchantId: merchant.id, memberId: actor.memberId, ip, sessionId: actor.sessionId },
+        v.occurrence,
+      );
       await grant(tx, p, created, null);
       return (await repo.findClaim(tx, p.id, actor.memberId, false, v.occurrence))!;
     });
@@ -1002,25 +988,12 @@ export function createPromotionService(deps: PromotionDeps) {
         throw new AppError('promotion_unavailable');
       }
       const claim = await ledger.transaction(async (tx) => {
-        const refused = await abuseRefusal(tx, p, {
+        const created = await openMemberClaim(tx, p, {
           merchantId: merchant.id,
           memberId: actor.memberId,
           ip,
           sessionId: actor.sessionId,
         });
-        if (refused) throw new AppError(refused);
-        const created = await repo.insertClaim(tx, {
-          merchantId: merchant.id,
-          promotionId,
-          memberId: actor.memberId,
-          ip,
-          ipKey: p.onePerIp ? ip : null,
-        });
-        if (!created) {
-          // the member's own claim, or (one per IP) another account's from this address
-          const mine = await repo.findClaim(tx, promotionId, actor.memberId);
-          throw new AppError(mine ? 'promotion_already_joined' : 'promotion_unavailable');
-        }
         if (p.trigger === 'CLAIM') await grant(tx, p, created, null);
         return (await repo.findClaim(tx, promotionId, actor.memberId))!;
       });
@@ -1048,24 +1021,12 @@ export function createPromotionService(deps: PromotionDeps) {
       if (await repo.findClaim(db, p.id, actor.memberId)) throw new AppError('promotion_already_joined');
       if (c.used >= c.maxUses) throw new AppError('promotion_code_used_up');
       const claim = await ledger.transaction(async (tx) => {
-        const refused = await abuseRefusal(tx, p, {
+        const created = await openMemberClaim(tx, p, {
           merchantId: merchant.id,
           memberId: actor.memberId,
           ip,
           sessionId: actor.sessionId,
         });
-        if (refused) throw new AppError(refused);
-        const created = await repo.insertClaim(tx, {
-          merchantId: merchant.id,
-          promotionId: p.id,
-          memberId: actor.memberId,
-          ip,
-          ipKey: p.onePerIp ? ip : null,
-        });
-        if (!created) {
-          const mine = await repo.findClaim(tx, p.id, actor.memberId);
-          throw new AppError(mine ? 'promotion_already_joined' : 'promotion_unavailable');
-        }
         if (!(await promotionCodeRepo.spend(tx, c.id))) throw new AppError('promotion_code_used_up');
         await repo.setClaimCode(tx, created.id, c.id);
         await grant(tx, p, created, null);

@@ -16,7 +16,7 @@ import type { PromotionService } from './promotion.service.js';
 import { promotionRepo } from './promotion.repo.js';
 import { raffleRepo as repo, type RaffleRow, type RaffleWinnerRow } from './raffle.repo.js';
 import { drawRaffle, seedHashOf } from './raffle.rules.js';
-import { abuseRefusal } from './abuse.service.js';
+import { openMemberClaim } from './abuse.service.js';
 
 export interface RaffleDeps {
   db: Db;
@@ -179,24 +179,12 @@ export function createRaffleService(deps: RaffleDeps) {
         if (!r || r.drawnAt || now >= r.drawAt) throw new AppError('raffle_closed');
         if ((p.startAt && now < p.startAt) || (p.endAt && now >= p.endAt))
           throw new AppError('raffle_closed');
-        const refused = await abuseRefusal(tx, p, {
+        await openMemberClaim(tx, p, {
           merchantId: merchant.id,
           memberId: actor.memberId,
           ip,
           sessionId: actor.sessionId,
         });
-        if (refused) throw new AppError(refused);
-        const created = await promotionRepo.insertClaim(tx, {
-          merchantId: merchant.id,
-          promotionId,
-          memberId: actor.memberId,
-          ip,
-          ipKey: p.onePerIp ? ip : null,
-        });
-        if (!created) {
-          const mine = await promotionRepo.findClaim(tx, promotionId, actor.memberId);
-          throw new AppError(mine ? 'promotion_already_joined' : 'promotion_unavailable');
-        }
       });
       return status(actor.memberId, merchant, promotionId);
     },
