@@ -46,8 +46,17 @@ export function serializeReply(payload: unknown): string {
  * envelope's value, and must be exactly `serializeReply(value)`.
  */
 export class PrewrittenJson<T = unknown> {
+  #envelope: Buffer | undefined;
   constructor(
     readonly value: T,
     readonly json: string,
   ) {}
+
+  /**
+   * The whole success envelope as UTF-8 bytes, written on first use and kept with the answer: a cached
+   * answer goes out as the same bytes on every hit (no envelope concatenation, no string encoding).
+   */
+  get envelope(): Buffer {
+    return (this.#envelope ??= Buffer.from(`{"success":true,"value":${this.json}}`));
+  }
 }

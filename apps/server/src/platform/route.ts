@@ -173,9 +173,9 @@ export function route<E extends Endpoint>(
         }
       }
       if (answer instanceof PrewrittenJson) {
-        // a JSON string is sent as it is: the envelope around text written once, not serialised again
+        // the envelope's bytes as written once (kept with a cached answer), not serialised again
         reply.type('application/json; charset=utf-8');
-        return `{"success":true,"value":${answer.json}}`;
+        return answer.envelope;
       }
       return { success: true, value };
     },

@@ -97,6 +97,8 @@ export interface AnnouncementQuery {
 }
 
 const CACHE_TTL_MS = 5000;
+/** status answers kept per merchant state, one per distinct caller part (verdict and location) */
+const MAX_CALLER_ANSWERS = 1000;
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const toDate = (s: string | null | undefined) => (s ? new Date(s) : null);
 
@@ -530,7 +532,15 @@ export function createSystemService({
    * Both are cached objects replaced on `merchant.changed` (bridged across instances) or at their TTL,
    * so a change of either writes the JSON anew; the WeakMap lets replaced contexts go.
    */
-  const statusInfoOf = new WeakMap<MerchantContext, { site: SiteInfo; value: StatusInfo; json: string }>();
+  const statusInfoOf = new WeakMap<
+    MerchantContext,
+    {
+      site: SiteInfo;
+      value: StatusInfo;
+      json: string;
+      byCaller: Map<string, PrewrittenJson<TSystemStatusValue>>;
+    }
+  >();
   function statusInfo(merchant: MerchantContext, site: SiteInfo) {
     const hit = statusInfoOf.get(merchant);
     if (hit && hit.site === site) return hit;
@@ -559,7 +569,7 @@ export function createSystemService({
       imageCDNs: merchant.imageCdns,
       launchGameCDNs: merchant.launchGameCdns,
     };
-    const entry = { site, value, json: serializeReply(value) };
+    const entry = { site, value, json: serializeReply(value), byCaller: new Map() };
     statusInfoOf.set(merchant, entry);
     return entry;
   }
@@ -583,9 +593,17 @@ export function createSystemService({
         : null,
     };
     const info = statusInfo(merchant, site);
+    const callerJson = serializeReply(caller);
+    // most callers of a merchant share an answer (same verdict and location): the same answer object,
+    // so its envelope bytes are written once (bounded: arbitrary IPs must not grow memory without end)
+    const hit = info.byCaller.get(callerJson);
+    if (hit) return hit;
     // the caller's object with "info" as its last key: what serializeReply writes for the whole
-    const json = `${serializeReply(caller).slice(0, -1)},"info":${info.json}}`;
-    return new PrewrittenJson({ ...caller, info: info.value }, json);
+    const json = `${callerJson.slice(0, -1)},"info":${info.json}}`;
+    const answer = new PrewrittenJson<TSystemStatusValue>({ ...caller, info: info.value }, json);
+    if (info.byCaller.size >= MAX_CALLER_ANSWERS) info.byCaller.clear();
+    info.byCaller.set(callerJson, answer);
+    return answer;
   }
 
   return {
