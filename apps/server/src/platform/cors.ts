@@ -1,5 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import cors from '@fastify/cors';
+// the plugin's own Vary helper (the package has no exports map: its files are its interface)
+import { addOriginToVaryHeader } from '@fastify/cors/vary.js';
 import { and, arrayContains, eq } from 'drizzle-orm';
 import { KEY_ID_HEADER } from '@bp/contract';
 import type { Db } from '../db/client.js';
@@ -34,20 +36,57 @@ export async function installCors(
     strictPreflight: false,
   });
   const NO_CORS = optionsFor(false);
-  await app.register(cors, {
-    hideOptionsRoute: true,
-    // callback style: a request without Origin (same-origin reads, most of them) is answered at once,
-    // without a promise per request
-    delegator: (req: FastifyRequest, cb: (err: Error | null, options: typeof NO_CORS) => void) => {
-      const origin = req.headers.origin;
-      if (typeof origin !== 'string') {
-        cb(null, NO_CORS);
-        return;
+  // @fastify/cors merges the delegator's options with its defaults anew on every request (the largest
+  // single cost of a small cached answer). A request without Origin (same-origin reads, most of them)
+  // gets nothing from CORS but the `Vary: Origin` the plugin adds for a dynamic policy: it gets that
+  // header here, from the plugin's own helper, and skips the plugin's hook; any other request runs it.
+  await new Promise<void>((resolve, reject) => {
+    cors(
+      withOriginOnlyHooks(app),
+      {
+        hideOptionsRoute: true,
+        // callback style: no promise per request where nothing is awaited
+        delegator: (req: FastifyRequest, cb: (err: Error | null, options: typeof NO_CORS) => void) => {
+          const origin = req.headers.origin;
+          if (typeof origin !== 'string') {
+            cb(null, NO_CORS);
+            return;
+          }
+          isAllowed(req, origin, ownerOf, deps.merchants).then(
+            (allowed) => cb(null, allowed ? optionsFor(origin) : NO_CORS),
+            (err: Error) => cb(err, NO_CORS),
+          );
+        },
+      },
+      (err?: Error) => (err ? reject(err) : resolve()),
+    );
+  });
+}
+
+/**
+ * The app as the CORS plugin sees it: the same instance (its OPTIONS route and request decoration
+ * land on the app itself, as the plugin's skip-override registration would), except that the
+ * request hook it adds runs only for requests that carry an Origin header.
+ */
+function withOriginOnlyHooks(app: FastifyInstance): FastifyInstance {
+  return new Proxy(app, {
+    get(target, prop, receiver) {
+      if (prop !== 'addHook') {
+        const v: unknown = Reflect.get(target, prop, target);
+        return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
       }
-      isAllowed(req, origin, ownerOf, deps.merchants).then(
-        (allowed) => cb(null, allowed ? optionsFor(origin) : NO_CORS),
-        (err: Error) => cb(err, NO_CORS),
-      );
+      return (name: 'onRequest', hook: onRequestHookHandler) => {
+        if (name !== 'onRequest') throw new Error(`CORS hook ${name} is not the expected onRequest`);
+        target.addHook('onRequest', function corsWhenOrigin(req, reply, done) {
+          if (req.headers.origin === undefined) {
+            addOriginToVaryHeader(reply);
+            done();
+            return;
+          }
+          hook.call(this, req, reply, done);
+        });
+        return receiver;
+      };
     },
   });
 }

@@ -227,6 +227,20 @@ describe('CORS', () => {
     expect(crossBrand.headers['access-control-allow-origin']).toBeUndefined();
   });
 
+  it('answers vary by Origin whether or not the request sent one (a cache keeps them apart)', async () => {
+    const same = await t.app.inject({ url: '/wps/system/status', headers: { merchant: DEMO.merchant } });
+    expect(same.statusCode).toBe(200);
+    expect(same.headers.vary).toBe('Origin');
+    expect(same.headers['access-control-allow-origin']).toBeUndefined();
+    expect(same.headers['access-control-expose-headers']).toBeUndefined();
+    const cross = await t.app.inject({
+      url: '/wps/system/status',
+      headers: { merchant: DEMO.merchant, origin: 'https://agent.demobet.local' },
+    });
+    expect(cross.headers.vary).toBe('Origin');
+    expect(cross.headers['access-control-allow-origin']).toBe('https://agent.demobet.local');
+  });
+
   it('preflights are answered 204 (never 405): with the CORS headers for allowed origins only', async () => {
     const ok = await preflight('https://demobet.local');
     expect(ok.statusCode).toBe(204);
