@@ -87,7 +87,54 @@ const isDepositTrigger = (t: string) => (DEPOSIT_TRIGGERS as readonly string[]).
  * TICKET: the reward is a ticket of a prize game (wheel, egg, envelope) drawn when the member opens it;
  * RAFFLE: the prizes of the promotion's raffle (raffle.ts), paid to the entries drawn
  */
-export const PROMOTION_REWARD_KINDS = ['PERCENT', 'FIXED', 'TICKET', 'RAFFLE', 'POINTS'] as const;
+export const PROMOTION_REWARD_KINDS = [
+  'PERCENT',
+  'FIXED',
+  'TICKET',
+  'RAFFLE',
+  'POINTS',
+  'FREE_SPINS',
+] as const;
+/**
+ * FREE_SPINS: `freeSpins.count` spins of a built-in slot at `freeSpins.stake` each, played when the
+ * member opens that game for real money; the stake is the house's, the wins are bonus money wagered
+ * `wageringMultiple` times (expiry: `expiryDays`, unplayed spins are forfeited with it). The triggers
+ * that grant one reward per claim; a raffle, a ticket, a referral, a check-in, an application and a
+ * bet volume pay other kinds.
+ */
+export const FREE_SPINS_TRIGGERS = [
+  'CLAIM',
+  'SIGN_UP',
+  'FIRST_DEPOSIT',
+  'NTH_DEPOSIT',
+  'DEPOSIT_OVER',
+  'BONUS_CODE',
+] as const;
+export const ZFreeSpinsConfig = z.object({
+  count: z.number().int().min(1).max(1000),
+  /** the stake of each spin */
+  stake: ZAmount,
+  /** the built-in slot: its vendor and game code in the catalogue */
+  vendor: z.string().trim().min(1).max(32),
+  gameCode: z.string().trim().min(1).max(64),
+});
+export const ZFreeSpinsView = z.object({
+  count: z.number().int(),
+  stake: ZMoney,
+  vendor: z.string(),
+  gameCode: z.string(),
+});
+/** A claim's free spins: granted, left to play, played, forfeited at expiry, and what they won. */
+export const ZClaimFreeSpins = z.object({
+  vendor: z.string(),
+  gameCode: z.string(),
+  stake: ZMoney,
+  granted: z.number().int(),
+  remaining: z.number().int(),
+  used: z.number().int(),
+  forfeited: z.number().int(),
+  win: ZMoney,
+});
 // POINTS: `rewardPoints` whole points into the member's points balance (points.ts; not money)
 export const PROMOTION_WAGERING_BASES = ['BONUS', 'BONUS_DEPOSIT'] as const;
 /** Which money a bet draws first while a bonus is open (the rest from the other). */
@@ -203,6 +250,8 @@ const ZPromotionFields = z.object({
   betVolumePeriod: z.enum(BET_VOLUME_PERIODS).nullable().default(null),
   /** BET_VOLUME: the catalogue game types whose bets count (empty: every game) */
   betVolumeGameTypes: z.array(z.enum(WAGERING_GAME_TYPES)).max(WAGERING_GAME_TYPES.length).default([]),
+  /** FREE_SPINS: the spins, their stake and the built-in slot they are played on */
+  freeSpins: ZFreeSpinsConfig.nullable().default(null),
 });
 export const ZPromotionInput = ZPromotionFields.refine(
   (v) => !v.startDate || !v.endDate || new Date(v.startDate) < new Date(v.endDate),
@@ -256,6 +305,17 @@ export const ZPromotionInput = ZPromotionFields.refine(
     message: 'a points reward needs rewardPoints',
     path: ['rewardPoints'],
   })
+  .refine((v) => v.rewardKind !== 'FREE_SPINS' || v.freeSpins !== null, {
+    message: 'a free spins reward needs freeSpins',
+    path: ['freeSpins'],
+  })
+  .refine(
+    (v) => v.rewardKind !== 'FREE_SPINS' || (FREE_SPINS_TRIGGERS as readonly string[]).includes(v.trigger),
+    {
+      message: `free spins are granted by the ${FREE_SPINS_TRIGGERS.join(', ')} triggers (or an operator's grant)`,
+      path: ['trigger'],
+    },
+  )
   .refine((v) => v.trigger !== 'BET_VOLUME' || (v.betVolumeTarget !== null && v.betVolumePeriod !== null), {
     message: 'a bet volume trigger needs betVolumeTarget and betVolumePeriod',
     path: ['betVolumeTarget'],
@@ -302,6 +362,7 @@ export const ZPromotionAdmin = z.object({
   betVolumeTarget: ZMoney.nullable(),
   betVolumePeriod: z.enum(BET_VOLUME_PERIODS).nullable(),
   betVolumeGameTypes: z.array(z.string()),
+  freeSpins: ZFreeSpinsView.nullable(),
   updatedAt: z.string(),
 });
 export type TPromotionAdmin = z.infer<typeof ZPromotionAdmin>;
@@ -349,6 +410,8 @@ export const ZPlayerPromotion = z.object({
   betVolumeProgress: ZMoney.nullable(),
   /** BET_VOLUME: when the current period ends (ISO instant; null: with the promotion) */
   betVolumePeriodEnd: z.string().nullable(),
+  /** FREE_SPINS: the spins, their stake and the slot */
+  freeSpins: ZFreeSpinsView.nullable(),
   /** this member's status (visitors: Join, Claim, `coming soon` or Close) */
   status: z.enum(PROMOTION_STATUSES),
 });
@@ -364,6 +427,8 @@ export const ZPromotionClaim = z.object({
   bonusAmount: ZMoney.nullable(),
   /** a POINTS reward: the points it paid */
   points: z.number().int().nullable(),
+  /** a FREE_SPINS reward: its spins left, used and forfeited, and their winnings (bonusAmount too) */
+  freeSpins: ZClaimFreeSpins.nullable(),
   requiredTurnover: ZMoney,
   currentTurnover: ZMoney,
   remainingTurnover: ZMoney,
@@ -437,6 +502,12 @@ export const ZPromotionCategoryCount = z.object({
 export const ZJoinPromotion = z.object({ promotionId: ZRowIdNumber });
 
 export const PROMOTION_ERRORS = {
+  /** a FREE_SPINS reward names a game that is not a built-in slot of the catalogue */
+  promotion_free_spins_game: {
+    status: 400,
+    en: 'Free spins need a built-in slot game of the catalogue (vendor and game code)',
+    bn: 'ফ্রি স্পিনের জন্য ক্যাটালগের একটি বিল্ট-ইন স্লট গেম প্রয়োজন (ভেন্ডর ও গেম কোড)',
+  },
   promotion_not_found: { status: 404, en: 'This promotion does not exist', bn: 'এই প্রচারটি বিদ্যমান নেই' },
   promotion_unavailable: {
     status: 409,

@@ -11,6 +11,7 @@ import { installGameUi } from './game-ui.js';
 import { createRoundService } from './round.service.js';
 import { createWalletClient } from './wallet.client.js';
 import { jobsFor } from '../jobs/index.js';
+import { promotionServiceFor } from '../modules/promotion/index.js';
 
 export const RECOVERY_JOB = 'gs.recovery';
 /** The job engine's lease of the crash game's continuous loop. */
@@ -35,6 +36,8 @@ function build(ctx: ModuleContext, crashOptions?: CrashOptions) {
     wallet,
     merchants: ctx.merchants,
     log: ctx.app.log,
+    // resolved on first use: the promotion module builds its service from the same context
+    promotionSpins: () => promotionServiceFor(ctx),
   });
   const crash = createCrashService({
     db: ctx.db,

@@ -42,6 +42,28 @@ export interface PlacedRound {
   freeSpinsLeft: number;
 }
 
+/**
+ * Free spins a promotion granted (the promotion module): taken one at a time in the round's own
+ * transaction, their win paid as bonus money in the transaction that settles the round.
+ */
+export interface PromotionSpins {
+  takeFreeSpin(
+    tx: Tx,
+    k: { merchantId: number; memberId: number; vendor: string; gameCode: string },
+  ): Promise<{ claimId: string; n: number; stake: bigint } | undefined>;
+  freeSpinsLeft(
+    ex: Db,
+    k: { merchantId: number; memberId: number; vendor: string; gameCode: string },
+  ): Promise<number>;
+  payFreeSpin(tx: Tx, claimId: string, n: number, win: bigint, awarded: number): Promise<void>;
+}
+
+/** A round played on a promotion's free spin: its claim and spin number (in the round's params). */
+const promoSpinOf = (r: RoundRow) => {
+  const claimId = r.params.promotionClaimId;
+  return typeof claimId === 'string' ? { claimId, n: Number(r.params.promotionSpin) } : undefined;
+};
+
 export const newRoundId = () => `gs${randomBytes(12).toString('hex')}`;
 export const betTxnId = (walletRoundId: string) => `${walletRoundId}:bet`;
 export const winTxnId = (roundId: string) => `${roundId}:win`;
@@ -66,11 +88,14 @@ export function createRoundService({
   wallet,
   merchants,
   log,
+  promotionSpins,
 }: {
   db: Db;
   clock: Clock;
   sessions: GameSessionService;
   wallet: WalletClient;
+  /** the promotion module's free spins (real money only); none in tests of the game server alone */
+  promotionSpins?: () => PromotionSpins;
   merchants: { getById(id: number): Promise<MerchantContext | undefined> };
   log: { warn(obj: object, msg: string): void };
 }) {
@@ -146,8 +171,38 @@ export function createRoundService({
     });
   }
 
+  const promoKey = (s: SessionRow) => ({
+    merchantId: s.merchant_id,
+    memberId: s.member_id!,
+    vendor: s.vendor_code,
+    gameCode: s.game_code,
+  });
+  const promoOn = (s: SessionRow) =>
+    s.mode === 'real' && s.member_id !== null && promotionSpins !== undefined;
+
   async function freeSpinsLeft(s: SessionRow) {
-    return (await gameServerRepo.freeSpins(db, freeKey(s)))?.remaining ?? 0;
+    const own = (await gameServerRepo.freeSpins(db, freeKey(s)))?.remaining ?? 0;
+    return own + (promoOn(s) ? await promotionSpins!().freeSpinsLeft(db, promoKey(s)) : 0);
+  }
+
+  /**
+   * Settles a promotion free spin's round: no wallet call (nothing was debited, the stake is the
+   * house's); the status change and the win's payment are one transaction, so a retry, a parallel
+   * request or the recovery job pays it once.
+   */
+  async function settlePromoSpin(r: RoundRow) {
+    const promo = promoSpinOf(r)!;
+    await db.transaction(async (tx) => {
+      if (await gameServerRepo.setStatus(tx, r.id, ['debited'], 'settled', clock.now())) {
+        await promotionSpins!().payFreeSpin(
+          tx,
+          promo.claimId,
+          promo.n,
+          BigInt(r.win),
+          Number(r.outcome.freeSpinsAwarded ?? 0),
+        );
+      }
+    });
   }
 
   /** Writes the round (outcome, nonce, free-spin use; trial: the play money) in one transaction. */
@@ -161,6 +216,7 @@ export function createRoundService({
       let stake = req.stake;
       let free = false;
       let walletRoundId = id;
+      let promo: { claimId: string; n: number } | undefined;
       if (req.useFreeSpins) {
         const fs = await gameServerRepo.freeSpins(tx, freeKey(s), true);
         if (fs && fs.remaining > 0) {
@@ -174,9 +230,19 @@ export function createRoundService({
           });
         }
       }
+      // a promotion's free spin: a base-game spin at the promotion's stake, which the house funds
+      if (req.useFreeSpins && !free && promoOn(s)) {
+        const t = await promotionSpins!().takeFreeSpin(tx, promoKey(s));
+        if (t) {
+          promo = { claimId: t.claimId, n: t.n };
+          free = true;
+          stake = t.stake;
+          walletRoundId = `fs:${t.claimId}:${t.n}`;
+        }
+      }
       const d = req.decide(
         { serverSeed: seed.server_seed, clientSeed: seed.client_seed, nonce: seed.nonce },
-        { stake, free },
+        { stake, free: free && !promo },
       );
       const paid = free ? 0n : stake;
       const trial = s.mode === 'trial';
@@ -197,7 +263,7 @@ export function createRoundService({
         mode: s.mode,
         seed_id: seed.id,
         nonce: seed.nonce,
-        params: d.params,
+        params: promo ? { ...d.params, promotionClaimId: promo.claimId, promotionSpin: promo.n } : d.params,
         outcome: { ...d.outcome, ...(d.freeSpinsAwarded ? { freeSpinsAwarded: d.freeSpinsAwarded } : {}) },
         stake: paid,
         win: d.win,
@@ -291,6 +357,14 @@ export function createRoundService({
       }
       if (s.mode === 'trial')
         return { round: r, balance: await balanceOf(s, merchant), freeSpinsLeft: await freeSpinsLeft(s) };
+      if (promoSpinOf(r)) {
+        await settlePromoSpin(r);
+        return {
+          round: (await gameServerRepo.roundById(db, r.id))!,
+          balance: await balanceOf(s, merchant),
+          freeSpinsLeft: await freeSpinsLeft(s),
+        };
+      }
 
       let balance: bigint;
       if (r.status === 'pending') {
@@ -391,7 +465,11 @@ export function createRoundService({
         const s = await gameServerRepo.sessionById(db, r.session_id);
         if (!merchant || !s) continue;
         try {
-          if (r.status === 'pending') {
+          if (promoSpinOf(r)) {
+            // a promotion free spin cut short: its win is owed (as bonus money), like any debited round
+            await settlePromoSpin(r);
+            done++;
+          } else if (r.status === 'pending') {
             if (await rollback(merchant, r)) done++;
           } else if ((await credit(merchant, r, BigInt(r.win))) !== undefined) {
             await markSettled(s, r, ['debited']);

@@ -27,7 +27,7 @@ export interface PromotionRow {
     | 'BONUS_CODE'
     | 'APPLICATION'
     | 'BET_VOLUME';
-  rewardKind: 'PERCENT' | 'FIXED' | 'TICKET' | 'RAFFLE' | 'POINTS';
+  rewardKind: 'PERCENT' | 'FIXED' | 'TICKET' | 'RAFFLE' | 'POINTS' | 'FREE_SPINS';
   rewardAmount: bigint | null;
   rewardBp: number | null;
   rewardCap: bigint | null;
@@ -54,6 +54,8 @@ export interface PromotionRow {
   oncePerDay: boolean;
   /** POINTS: whole points the reward pays */
   rewardPoints: number | null;
+  /** FREE_SPINS: the spins, their stake (minor units as digit text) and the built-in slot */
+  freeSpins: FreeSpinsConfig | null;
   /** BET_VOLUME: valid bets (minor units) to reach in one period */
   betVolumeTarget: bigint | null;
   betVolumePeriod: 'DAILY' | 'WEEKLY' | 'SCHEDULE' | null;
@@ -62,6 +64,14 @@ export interface PromotionRow {
   createdAt: Date;
   updatedAt: Date;
 }
+/** A FREE_SPINS reward's spins as stored (the stake in minor units as digit text). */
+export interface FreeSpinsConfig {
+  count: number;
+  stake: string;
+  vendor: string;
+  gameCode: string;
+}
+
 export type PromotionValues = Omit<PromotionRow, 'id' | 'merchantId' | 'createdAt' | 'updatedAt'>;
 
 /** A promotion's audience lists (promotion_audience rows): levels, and members named by id and username. */
@@ -141,6 +151,9 @@ function promotionOf(r: Record<string, unknown>): PromotionRow {
     depositNth: r.deposit_nth === null || r.deposit_nth === undefined ? null : Number(r.deposit_nth),
     oncePerDay: Boolean(r.once_per_day),
     rewardPoints: r.reward_points === null || r.reward_points === undefined ? null : Number(r.reward_points),
+    freeSpins: (typeof r.free_spins === 'string'
+      ? JSON.parse(r.free_spins)
+      : (r.free_spins ?? null)) as FreeSpinsConfig | null,
     betVolumeTarget: big(r.bet_volume_target),
     betVolumePeriod: (r.bet_volume_period as PromotionRow['betVolumePeriod']) ?? null,
     betVolumeGameTypes: (r.bet_volume_game_types as string[] | null) ?? [],
@@ -174,7 +187,7 @@ const P_COLS = sql.raw(`id, merchant_id, category, tags, title, content, sequenc
   audience, trigger, reward_kind, reward_amount::text, reward_bp, reward_cap::text, min_deposit::text,
   wagering_x100, wagering_base, expiry_days, one_per_ip, bet_order, max_bet::text, contributions,
   forfeit_on_withdraw, ticket_config, deposit_nth, once_per_day, reward_points, bet_volume_target::text, bet_volume_period,
-  bet_volume_game_types, one_per_device, countries, devices, created_at, updated_at`);
+  bet_volume_game_types, one_per_device, countries, devices, free_spins, created_at, updated_at`);
 const C_COLS = sql.raw(`id::text, merchant_id, promotion_id, member_id, status, deposit_order_no,
   deposit_amount::text, bonus_amount::text, required_turnover::text, granted_at, expires_at, closed_at, created_at, occurrence, points`);
 
@@ -238,7 +251,7 @@ export const promotionRepo = {
             audience, trigger, reward_kind, reward_amount, reward_bp, reward_cap, min_deposit, wagering_x100,
             wagering_base, expiry_days, one_per_ip, bet_order, max_bet, contributions, forfeit_on_withdraw,
             ticket_config, deposit_nth, once_per_day, reward_points, bet_volume_target, bet_volume_period, bet_volume_game_types,
-            one_per_device, countries, devices)
+            one_per_device, countries, devices, free_spins)
           values (${merchantId}, ${v.category}, ${tagsArray(v.tags)}, ${JSON.stringify(v.title)}::jsonb,
             ${JSON.stringify(v.content)}::jsonb, ${v.sequence}, ${v.active}, ${v.startAt?.toISOString() ?? null}::timestamptz,
             ${v.endAt?.toISOString() ?? null}::timestamptz, ${v.audience}, ${v.trigger}, ${v.rewardKind},
@@ -247,7 +260,8 @@ export const promotionRepo = {
             ${opt(v.maxBet)}::bigint, ${JSON.stringify(v.contributions)}::jsonb, ${v.forfeitOnWithdraw},
             ${jsonOrNull(v.ticketConfig)}::jsonb, ${v.depositNth}::int, ${v.oncePerDay}, ${v.rewardPoints}::int,
             ${opt(v.betVolumeTarget)}::bigint, ${v.betVolumePeriod}::text, ${tagsArray(v.betVolumeGameTypes)},
-            ${v.onePerDevice}, ${tagsArray(v.countries)}, ${tagsArray(v.devices)})
+            ${v.onePerDevice}, ${tagsArray(v.countries)}, ${tagsArray(v.devices)},
+            ${jsonOrNull(v.freeSpins)}::jsonb)
           returning ${P_COLS}`,
     );
     return promotionOf(r!);
@@ -270,7 +284,7 @@ export const promotionRepo = {
             reward_points = ${v.rewardPoints}::int, bet_volume_target = ${opt(v.betVolumeTarget)}::bigint, bet_volume_period = ${v.betVolumePeriod}::text,
             bet_volume_game_types = ${tagsArray(v.betVolumeGameTypes)},
             one_per_device = ${v.onePerDevice}, countries = ${tagsArray(v.countries)},
-            devices = ${tagsArray(v.devices)},
+            devices = ${tagsArray(v.devices)}, free_spins = ${jsonOrNull(v.freeSpins)}::jsonb,
             updated_at = ${at.toISOString()}::timestamptz
           where merchant_id = ${merchantId} and id = ${id}
           returning ${P_COLS}`,

@@ -3,7 +3,7 @@ import { addDays, dayStartInstant, merchantDay, weekStartOf } from '../../platfo
 
 /** The reward part of a promotion, in minor units (pure rules: no database, no clock). */
 export interface RewardRule {
-  rewardKind: 'PERCENT' | 'FIXED' | 'TICKET' | 'RAFFLE' | 'POINTS';
+  rewardKind: 'PERCENT' | 'FIXED' | 'TICKET' | 'RAFFLE' | 'POINTS' | 'FREE_SPINS';
   rewardAmount: bigint | null;
   /** basis points of the deposit (10000 = 100 %) */
   rewardBp: number | null;

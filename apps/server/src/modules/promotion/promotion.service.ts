@@ -51,6 +51,7 @@ import {
   wageringProgress,
 } from './promotion.rules.js';
 import { applicationRepo } from './application.repo.js';
+import { freeSpinRepo, type FreeSpinRow } from './freespin.repo.js';
 
 /**
  * Pays a reward kind the core does not know (TICKET: issues a ticket) for a JOINED claim, in `tx`;
@@ -74,6 +75,8 @@ export interface PromotionDeps {
   depositCount: (ex: Executor, memberId: number) => Promise<number>;
   /** the points ledger (POINTS rewards) */
   points: Pick<PointsService, 'post'>;
+  /** FREE_SPINS: whether the merchant's catalogue has this game as a built-in slot */
+  isSlot: (ex: Executor, merchantId: number, vendor: string, gameCode: string) => Promise<boolean>;
 }
 
 type Money = Pick<MerchantContext, 'currencyDecimals'>;
@@ -125,6 +128,9 @@ function adminView(p: PromotionRow, m: Money, aud: AudienceLists = NO_AUDIENCE):
     betVolumeTarget: money(p.betVolumeTarget),
     betVolumePeriod: p.betVolumePeriod,
     betVolumeGameTypes: p.betVolumeGameTypes,
+    freeSpins: p.freeSpins
+      ? { ...p.freeSpins, stake: fromMinor(BigInt(p.freeSpins.stake), m.currencyDecimals) }
+      : null,
     updatedAt: p.updatedAt.toISOString(),
   };
 }
@@ -169,6 +175,15 @@ function valuesOf(v: z.output<typeof ZPromotionInput>, m: Money): PromotionValue
     betVolumeTarget: v.trigger === 'BET_VOLUME' ? amount(v.betVolumeTarget) : null,
     betVolumePeriod: v.trigger === 'BET_VOLUME' ? v.betVolumePeriod : null,
     betVolumeGameTypes: v.trigger === 'BET_VOLUME' ? [...new Set(v.betVolumeGameTypes)] : [],
+    freeSpins:
+      v.rewardKind === 'FREE_SPINS' && v.freeSpins
+        ? {
+            count: v.freeSpins.count,
+            stake: parseAmount(v.freeSpins.stake, m).toString(),
+            vendor: v.freeSpins.vendor,
+            gameCode: v.freeSpins.gameCode,
+          }
+        : null,
   };
 }
 
@@ -192,6 +207,7 @@ function positive(v: PromotionValues) {
   if (v.rewardCap !== null && v.rewardCap <= 0n) bad('rewardCap');
   if (v.maxBet !== null && v.maxBet <= 0n) bad('maxBet');
   if (v.betVolumeTarget !== null && v.betVolumeTarget <= 0n) bad('betVolumeTarget');
+  if (v.freeSpins && BigInt(v.freeSpins.stake) <= 0n) bad('freeSpins.stake');
 }
 
 /**
@@ -202,7 +218,51 @@ function positive(v: PromotionValues) {
  * no reward is paid twice whatever arrives at the same time.
  */
 export function createPromotionService(deps: PromotionDeps) {
-  const { db, ledger, members, audit, events, clock, validBetByType, depositCount, points } = deps;
+  const { db, ledger, members, audit, events, clock, validBetByType, depositCount, points, isSlot } = deps;
+
+  /** A FREE_SPINS reward is played on a built-in slot of the merchant's catalogue, or refused. */
+  async function checkFreeSpinsGame(ex: Executor, merchantId: number, v: PromotionValues) {
+    if (v.rewardKind !== 'FREE_SPINS' || !v.freeSpins) return;
+    if (!(await isSlot(ex, merchantId, v.freeSpins.vendor, v.freeSpins.gameCode))) {
+      throw new AppError('promotion_free_spins_game', {
+        value: { vendor: v.freeSpins.vendor, gameCode: v.freeSpins.gameCode },
+      });
+    }
+  }
+
+  /**
+   * Grants a FREE_SPINS reward: the claim opens (ACTIVE, no bonus yet: each spin's win adds to it)
+   * with its spins to play on the promotion's slot until its expiry. No money moves until a spin wins.
+   */
+  async function grantFreeSpins(tx: Tx, p: PromotionRow, claim: ClaimRow): Promise<boolean> {
+    const cfg = p.freeSpins;
+    if (!cfg) return false;
+    const now = clock.now();
+    const expiresAt = p.expiryDays ? new Date(now.getTime() + p.expiryDays * DAY_MS) : null;
+    await lockMain(tx, claim.merchantId, claim.memberId);
+    const granted = await repo.grant(tx, claim.id, {
+      status: 'ACTIVE',
+      depositOrderNo: null,
+      depositAmount: null,
+      bonusAmount: 0n,
+      requiredTurnover: 0n,
+      expiresAt,
+      closedAt: null,
+    });
+    if (!granted) return false;
+    await freeSpinRepo.insert(tx, {
+      claimId: claim.id,
+      merchantId: claim.merchantId,
+      memberId: claim.memberId,
+      vendor: cfg.vendor,
+      gameCode: cfg.gameCode,
+      granted: cfg.count,
+      stake: BigInt(cfg.stake),
+      expiresAt,
+    });
+    await repo.syncBonusState(tx, claim.merchantId, claim.memberId);
+    return true;
+  }
 
   /** A claim's wagering progress: its promotion's contribution per game type since its grant. */
   async function progressOf(c: ClaimRow, p: PromotionRow | undefined): Promise<bigint> {
@@ -269,6 +329,7 @@ export function createPromotionService(deps: PromotionDeps) {
       betVolumeGameTypes: p.betVolumeGameTypes,
       betVolumeProgress: volume ? fromMinor(volume.progress, m.currencyDecimals) : null,
       betVolumePeriodEnd: volume ? iso(volume.end) : null,
+      freeSpins: a.freeSpins,
       status,
     };
   }
@@ -321,6 +382,8 @@ export function createPromotionService(deps: PromotionDeps) {
     progress: bigint,
     /** the member has had a credited deposit (a joined first-deposit claim then can no longer be granted) */
     deposited = false,
+    /** a FREE_SPINS claim's spins */
+    fs?: FreeSpinRow,
   ) {
     const money = (v: bigint | null) => (v === null ? null : fromMinor(v, m.currencyDecimals));
     const current =
@@ -345,6 +408,19 @@ export function createPromotionService(deps: PromotionDeps) {
       depositAmount: money(c.depositAmount),
       bonusAmount: money(c.bonusAmount),
       points: c.points,
+      freeSpins: fs
+        ? {
+            vendor: fs.vendor,
+            gameCode: fs.gameCode,
+            stake: money(fs.stake)!,
+            granted: fs.granted,
+            // spins of a claim that ended (expired, forfeited) can no longer be played
+            remaining: c.status === 'ACTIVE' ? fs.remaining : 0,
+            used: fs.granted - fs.forfeited - fs.remaining,
+            forfeited: c.status === 'ACTIVE' ? fs.forfeited : fs.forfeited + fs.remaining,
+            win: money(fs.win)!,
+          }
+        : null,
       requiredTurnover: money(c.requiredTurnover)!,
       currentTurnover: money(current)!,
       remainingTurnover: money(c.status === 'ACTIVE' ? remainingTurnover(c.requiredTurnover, progress) : 0n)!,
@@ -372,6 +448,7 @@ export function createPromotionService(deps: PromotionDeps) {
   ): Promise<boolean> {
     const handler = rewardHandlers.get(p.rewardKind);
     if (handler) return handler(tx, p, claim);
+    if (p.rewardKind === 'FREE_SPINS') return grantFreeSpins(tx, p, claim);
     if (p.rewardKind === 'POINTS') return grantPoints(tx, p, claim);
     const depositAmount = deposit?.amount ?? 0n;
     const bonus = amount ?? bonusFor(p, depositAmount);
@@ -490,10 +567,23 @@ export function createPromotionService(deps: PromotionDeps) {
     if (open.length === 0) return { remaining, progress };
     const promotions = new Map<number, PromotionRow | undefined>();
     const still: ClaimRow[] = [];
+    const spins = await freeSpinRepo.byClaims(
+      db,
+      open.map((c) => c.id),
+    );
     for (const c of open) {
       if (!promotions.has(c.promotionId))
         promotions.set(c.promotionId, await repo.get(db, c.merchantId, c.promotionId));
       const p = promotions.get(c.promotionId);
+      const fs = spins.get(c.id.toString());
+      if (fs) {
+        const expired = c.expiresAt !== null && now >= c.expiresAt;
+        // unplayed spins are forfeited at expiry; spins left (or a spin whose win is still being
+        // paid) keep the claim open: its bonus and requirement are not final yet
+        if (expired && fs.remaining > 0) await freeSpinRepo.forfeitRemaining(db, c.id);
+        const inPlay = fs.granted - fs.forfeited - fs.remaining - fs.settled;
+        if ((!expired && fs.remaining > 0) || inPlay > 0) continue;
+      }
       const done = await progressOf(c, p);
       progress.set(c.id, done);
       if ((c.expiresAt && now >= c.expiresAt) || (opts.withdrawing && p?.forfeitOnWithdraw)) {
@@ -701,6 +791,56 @@ export function createPromotionService(deps: PromotionDeps) {
     eligible: async (memberId: number, promotionId: number) =>
       (await repo.eligibleIds(db, memberId, [promotionId])).has(promotionId),
 
+    /**
+     * The built-in game server takes one promotion free spin of this game for the member, in the
+     * round's transaction (the spin row stays locked until it commits: parallel spins never take more
+     * than granted). Answers the claim, the spin's number and its stake, or undefined.
+     */
+    async takeFreeSpin(
+      tx: Tx,
+      k: { merchantId: number; memberId: number; vendor: string; gameCode: string },
+    ): Promise<{ claimId: string; n: number; stake: bigint } | undefined> {
+      const t = await freeSpinRepo.take(tx, k, clock.now());
+      return t && { claimId: t.row.claimId.toString(), n: t.n, stake: t.row.stake };
+    },
+    /** Promotion free spins of this game the member can still play. */
+    freeSpinsLeft: (
+      ex: Executor,
+      k: { merchantId: number; memberId: number; vendor: string; gameCode: string },
+    ) => freeSpinRepo.left(ex, k, clock.now()),
+    /**
+     * Pays a promotion free spin's win, in the transaction that settles its round (once per round):
+     * bonus money into the member's bonus account (ledger key `fs:win:<claim>:<n>`, from the house's
+     * bonus account: the stake was the house's), the claim's bonus and required turnover raised by
+     * the promotion's wagering of it; free spins the spin awarded are added to the claim's.
+     */
+    async payFreeSpin(tx: Tx, claimId: string, n: number, win: bigint, awarded: number) {
+      const id = BigInt(claimId);
+      const peek = await repo.lockClaim(tx, id);
+      if (!peek) return;
+      await lockMain(tx, peek.merchantId, peek.memberId);
+      const c = (await repo.lockClaim(tx, id))!;
+      await freeSpinRepo.settle(tx, id, win, c.status === 'ACTIVE' ? awarded : 0);
+      if (win <= 0n) return;
+      const p = await repo.get(tx, c.merchantId, c.promotionId);
+      const turnover = p ? requiredTurnover({ ...p, wageringBase: 'BONUS' }, win, 0n) : 0n;
+      await ledger.post(tx, {
+        merchantId: c.merchantId,
+        key: `fs:win:${c.id}:${n}`,
+        type: 'bonus',
+        memberId: c.memberId,
+        refType: 'promotion_claim',
+        refId: c.id.toString(),
+        memo: { promotionId: c.promotionId, freeSpin: n, requiredTurnover: turnover.toString() },
+        lines: [
+          { account: { house: 'bonus', spread: c.memberId }, amount: -win },
+          { account: { memberId: c.memberId, code: 'bonus' }, amount: win },
+        ],
+      });
+      await freeSpinRepo.addWin(tx, id, win, turnover);
+      events.emit('wallet.changed', { merchantId: c.merchantId, memberId: c.memberId });
+    },
+
     /** Another part of the module pays a reward kind of its own (tickets). */
     onReward(kind: string, handler: RewardHandler) {
       rewardHandlers.set(kind, handler);
@@ -750,6 +890,7 @@ export function createPromotionService(deps: PromotionDeps) {
       const parsed = parseInput(input);
       const values = valuesOf(parsed, merchant);
       positive(values);
+      await checkFreeSpinsGame(db, merchant.id, values);
       const change = await auditedWrite(db, undefined, async (tx) => {
         const aud = await resolveAudience(tx, merchant.id, parsed);
         const row = await repo.insert(tx, merchant.id, values);
@@ -777,6 +918,7 @@ export function createPromotionService(deps: PromotionDeps) {
         const parsed = parseInput({ ...rest, ...patch });
         const values = valuesOf(parsed, merchant);
         positive(values);
+        await checkFreeSpinsGame(tx, merchant.id, values);
         const aud = await resolveAudience(tx, merchant.id, parsed);
         const row = (await repo.update(tx, merchant.id, id, values, clock.now()))!;
         await repo.setAudience(tx, id, aud);
@@ -838,7 +980,12 @@ export function createPromotionService(deps: PromotionDeps) {
       const p = await repo.get(db, merchant.id, promotionId);
       if (!p) throw new AppError('promotion_not_found');
       // a share of a deposit needs the deposit: only fixed rewards are granted by hand
-      if (p.rewardKind !== 'FIXED' && p.rewardKind !== 'POINTS' && !rewardHandlers.has(p.rewardKind))
+      if (
+        p.rewardKind !== 'FIXED' &&
+        p.rewardKind !== 'POINTS' &&
+        p.rewardKind !== 'FREE_SPINS' &&
+        !rewardHandlers.has(p.rewardKind)
+      )
         throw new AppError('promotion_unavailable');
       const member = await members.getById(merchant.id, body.memberId);
       if (isTrial(member)) throw new AppError('need_real_account');
@@ -940,6 +1087,10 @@ export function createPromotionService(deps: PromotionDeps) {
       const deposited = claims.some((c) => c.status === 'JOINED')
         ? (await depositCount(db, actor.memberId)) > 0
         : false;
+      const spins = await freeSpinRepo.byClaims(
+        db,
+        claims.filter((c) => byId.get(c.promotionId)?.rewardKind === 'FREE_SPINS').map((c) => c.id),
+      );
       return claims.map((c) =>
         claimView(
           c,
@@ -949,6 +1100,7 @@ export function createPromotionService(deps: PromotionDeps) {
           merchant,
           progress.get(c.id) ?? 0n,
           deposited,
+          spins.get(c.id.toString()),
         ),
       );
     },

@@ -25,6 +25,8 @@ import { createPromotionCodeAdmin } from './promotion.codes.js';
 import { createRaffleService } from './raffle.service.js';
 import { createApplicationService } from './application.service.js';
 import { messageServiceFor } from '../message/index.js';
+import { gameKindOf } from '../../games/index.js';
+import { builtInGame } from './freespin.repo.js';
 
 /** An application carries up to 3 images of 5 MB as base64 in JSON: about 21 MB of text. */
 const APPLY_BODY_LIMIT = 22 * 1024 * 1024;
@@ -43,6 +45,10 @@ export const promotionService = defineService(
       validBetByType: memberValidBetByTypeSince,
       depositCount: creditedDepositCount,
       points: pointsServiceFor(ctx),
+      isSlot: async (ex, merchantId, vendor, gameCode) => {
+        const g = await builtInGame(ex, merchantId, vendor, gameCode);
+        return g !== undefined && gameKindOf(g).kind === 'slot';
+      },
     }),
 );
 export const promotionServiceFor = (ctx: Pick<ModuleContext, 'db' | 'clock' | 'events'>) =>

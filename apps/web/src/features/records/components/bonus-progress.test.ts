@@ -15,6 +15,7 @@ const claim = (
   depositAmount: null,
   bonusAmount: '10.00',
   points: null,
+  freeSpins: null,
   requiredTurnover: '30.00',
   currentTurnover: '0.00',
   remainingTurnover: '30.00',

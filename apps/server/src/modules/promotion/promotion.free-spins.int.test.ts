@@ -1,0 +1,263 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import { rows } from '../../platform/sql.js';
+import {
+  expectLedgerInvariants,
+  fund,
+  mainBalance,
+  memberSession,
+  merchantIdOf,
+  operatorToken,
+} from '../../test/factories.js';
+import { gameOfKind, gsCall, minorOf, playGame, requestId } from '../../test/games.js';
+
+/**
+ * FREE_SPINS rewards (issue 16): a claim grants spins of a built-in slot at the promotion's stake;
+ * opening that game for real money plays them as real provably fair rounds the house pays for, each
+ * win is bonus money with the promotion's wagering, parallel or repeated spin requests never play
+ * more spins than granted, and spins left at the expiry are forfeited.
+ */
+let t: TestApp;
+let merchantId: number;
+let admin: string;
+let slot: { nodeId: number; vendor: string; gameCode: string };
+const db = () => t.database.db;
+
+beforeAll(async () => {
+  t = await createTestApp({ poolMax: 12 });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  merchantId = await merchantIdOf(db());
+  admin = await operatorToken(t.app);
+  slot = await gameOfKind(db(), 'slot');
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+const create = (body: Record<string, unknown>) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/admin/api/promotions',
+    headers: { authorization: admin },
+    payload: {
+      category: 'rng_promo',
+      title: { EN: 'free spins' },
+      trigger: 'CLAIM',
+      rewardKind: 'FREE_SPINS',
+      wageringMultiple: 5,
+      ...body,
+    },
+  });
+
+async function freeSpinsPromotion(count: number, extra: Record<string, unknown> = {}) {
+  const res = await create({
+    freeSpins: { count, stake: '2.00', vendor: slot.vendor, gameCode: slot.gameCode },
+    ...extra,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().value as { id: number; freeSpins: { count: number; stake: string } };
+}
+
+interface ClaimView {
+  id: string;
+  promotionId: number;
+  state: string;
+  status: string;
+  bonusAmount: string | null;
+  requiredTurnover: string;
+  freeSpins: {
+    granted: number;
+    remaining: number;
+    used: number;
+    forfeited: number;
+    win: string;
+    stake: string;
+  } | null;
+}
+
+async function claimOf(m: { headers: Record<string, string> }, promotionId: number) {
+  const res = await t.app.inject({ url: '/wps/relay/MCS2_getPromotionClaimList', headers: m.headers });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json().value as ClaimView[]).find((c) => c.promotionId === promotionId)!;
+}
+
+/** A member with ৳1,000 who claimed the promotion, and the slot opened for real money. */
+async function claimedAndOpen(promotionId: number) {
+  const m = await memberSession(t.app, db(), merchantId);
+  await fund(db(), merchantId, m.id, 100_000n);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/wps/promotions',
+    headers: m.headers,
+    payload: { promotionId },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const game = await playGame(t.app, m.headers, slot.nodeId);
+  return { ...m, game };
+}
+
+const spin = (headers: Record<string, string>, id = requestId()) =>
+  gsCall(t.app, headers, 'POST', '/gs/api/slot/spin', { bet: '1.00', requestId: id });
+
+async function bonusBalance(memberId: number) {
+  const [r] = await rows<{ b: string }>(
+    db(),
+    sql`select coalesce(sum(balance), 0)::text as b from ledger_account where member_id = ${memberId} and code = 'bonus'`,
+  );
+  return BigInt(r!.b);
+}
+
+async function promoRounds(memberId: number) {
+  return rows<{ stake: string; win: string; status: string; spin: number; free_spin: boolean }>(
+    db(),
+    sql`select stake::text, win::text, status, (params->>'promotionSpin')::int as spin, free_spin
+        from gs_round where member_id = ${memberId} and params ? 'promotionClaimId' order by created_at`,
+  );
+}
+
+describe('FREE_SPINS promotions', () => {
+  it('an operator sets one on a built-in slot; a game that is not a slot, an unknown game or a trigger without a single reward is refused', async () => {
+    const p = await freeSpinsPromotion(10);
+    expect(p.freeSpins).toMatchObject({ count: 10, stake: '2.00' });
+
+    const dice = await gameOfKind(db(), 'dice');
+    const notSlot = await create({
+      freeSpins: { count: 10, stake: '2.00', vendor: dice.vendor, gameCode: dice.gameCode },
+    });
+    expect(notSlot.statusCode).toBe(400);
+    expect(notSlot.json().errorCode).toBe('promotion_free_spins_game');
+
+    const unknown = await create({
+      freeSpins: { count: 10, stake: '2.00', vendor: slot.vendor, gameCode: 'no-such-game' },
+    });
+    expect(unknown.json().errorCode).toBe('promotion_free_spins_game');
+
+    const raffle = await create({
+      trigger: 'DAILY_LOGIN',
+      freeSpins: { count: 10, stake: '2.00', vendor: slot.vendor, gameCode: slot.gameCode },
+    });
+    expect(raffle.statusCode).toBe(422);
+    expect(raffle.json().errorCode).toBe('request_param_err');
+    const missing = await create({});
+    expect(missing.json().errorCode).toBe('request_param_err');
+
+    // an update to a table game is refused the same way
+    const patched = await t.app.inject({
+      method: 'PUT',
+      url: `/admin/api/promotions/${p.id}`,
+      headers: { authorization: admin },
+      payload: { freeSpins: { count: 5, stake: '1.00', vendor: dice.vendor, gameCode: dice.gameCode } },
+    });
+    expect(patched.json().errorCode).toBe('promotion_free_spins_game');
+  });
+
+  it('plays every granted spin at the promotion stake for free; the wins land in the bonus account with wagering', async () => {
+    const p = await freeSpinsPromotion(10);
+    const m = await claimedAndOpen(p.id);
+    expect(m.game.view.config.freeSpinsLeft).toBe(10);
+    const granted = await claimOf(m, p.id);
+    expect(granted).toMatchObject({ state: 'ACTIVE', status: 'Process', bonusAmount: '0.00' });
+    expect(granted.freeSpins).toMatchObject({
+      granted: 10,
+      remaining: 10,
+      used: 0,
+      win: '0.00',
+      stake: '2.00',
+    });
+
+    const main = await mainBalance(db(), m.id);
+    let wins = 0n;
+    let played = 0;
+    for (let left = 10; left > 0 && played < 200; played++) {
+      const res = await spin(m.game.headers);
+      expect(res.statusCode, res.body).toBe(200);
+      const r = res.json().value;
+      expect(r.freeSpins.isFree).toBe(true);
+      expect(r.bet).toBe('0.00');
+      wins += minorOf(r.win);
+      left = r.freeSpins.remaining;
+    }
+    // nothing of the member's money moved
+    expect(await mainBalance(db(), m.id)).toBe(main);
+    const rounds = await promoRounds(m.id);
+    expect(rounds.length).toBe(played);
+    expect(rounds.every((r) => r.status === 'settled' && r.free_spin && r.stake === '0')).toBe(true);
+    expect(new Set(rounds.map((r) => r.spin)).size).toBe(played);
+
+    const after = await claimOf(m, p.id);
+    expect(after.freeSpins).toMatchObject({ remaining: 0, used: played, granted: played, forfeited: 0 });
+    expect(minorOf(after.freeSpins!.win)).toBe(wins);
+    if (wins > 0n) {
+      expect(after).toMatchObject({ state: 'ACTIVE' });
+      expect(minorOf(after.bonusAmount!)).toBe(wins);
+      expect(minorOf(after.requiredTurnover)).toBe(wins * 5n);
+      expect(await bonusBalance(m.id)).toBe(wins);
+    } else {
+      // nothing won: nothing to wager, the claim ends
+      expect(after.state).toBe('CONVERTED');
+    }
+    // the next spin is a paid one
+    const paid = (await spin(m.game.headers)).json().value;
+    expect(paid.freeSpins.isFree).toBe(false);
+    expect(paid.bet).toBe('1.00');
+    await expectLedgerInvariants(db());
+  });
+
+  it('20 parallel spin requests (and their retries) never play more spins than granted', async () => {
+    const p = await freeSpinsPromotion(5);
+    const m = await claimedAndOpen(p.id);
+    const ids = Array.from({ length: 20 }, () => requestId());
+    const answers = await Promise.all([...ids, ...ids.slice(0, 5)].map((id) => spin(m.game.headers, id)));
+    for (const a of answers) expect(a.statusCode, a.body).toBe(200);
+    const rounds = await promoRounds(m.id);
+    const fs = (await claimOf(m, p.id)).freeSpins!;
+    // a scatter may award more spins, added to the claim's (and counted in granted)
+    expect(rounds.length).toBe(fs.granted - fs.remaining);
+    // every spin granted was played (unless scatters awarded more than 20 in all), the rest were paid
+    expect(rounds.length).toBe(Math.min(20, fs.granted));
+    const [all] = await rows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from gs_round where member_id = ${m.id}`,
+    );
+    expect(all!.n).toBe(20);
+    expect(new Set(rounds.map((r) => r.spin)).size).toBe(rounds.length);
+    expect(Math.max(...rounds.map((r) => r.spin))).toBe(rounds.length);
+    // a retried requestId answers the same round
+    const byId = new Map<string, string>();
+    for (const [i, a] of answers.entries()) {
+      const id = [...ids, ...ids.slice(0, 5)][i]!;
+      const roundId = a.json().value.roundId as string;
+      if (byId.has(id)) expect(byId.get(id)).toBe(roundId);
+      byId.set(id, roundId);
+    }
+    const totalWin = rounds.reduce((s, r) => s + BigInt(r.win), 0n);
+    expect(minorOf(fs.win)).toBe(totalWin);
+    const [entries] = await rows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from ledger_entry where idem_key like ${`fs:win:${(await claimOf(m, p.id)).id}:%`}`,
+    );
+    expect(entries!.n).toBe(rounds.filter((r) => r.win !== '0').length);
+    await expectLedgerInvariants(db());
+  });
+
+  it('spins left at the expiry are forfeited and shown as such; the game then plays paid spins', async () => {
+    const p = await freeSpinsPromotion(10, { expiryDays: 3 });
+    const m = await claimedAndOpen(p.id);
+    for (let i = 0; i < 2; i++) expect((await spin(m.game.headers)).json().value.freeSpins.isFree).toBe(true);
+    await db().execute(
+      sql`update promotion_claim set expires_at = now() - interval '1 minute' where member_id = ${m.id}`,
+    );
+    const next = (await spin(m.game.headers)).json().value;
+    expect(next.freeSpins.isFree).toBe(false);
+    const c = await claimOf(m, p.id);
+    expect(c.state).toBe('FORFEITED');
+    expect(c.status).toBe('Close');
+    const fs = c.freeSpins!;
+    expect(fs.remaining).toBe(0);
+    expect(fs.used).toBe(fs.granted - fs.forfeited);
+    expect(fs.forfeited).toBeGreaterThanOrEqual(8);
+    expect(await bonusBalance(m.id)).toBe(0n);
+    await expectLedgerInvariants(db());
+  });
+});
