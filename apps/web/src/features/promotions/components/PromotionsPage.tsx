@@ -7,6 +7,7 @@ import { useAppStore } from '../../../shared/store/app-store';
 import { openModal } from '../../../shared/ui/modal-store';
 import { SafeHtml } from '../../../shared/ui/SafeHtml';
 import { formatAmount, formatDate, formatDateTime } from '../../../shared/format';
+import { startGame } from '../../../shared/game-launch';
 import { usePromotionCategories, usePromotions, type PromotionWindow } from '../api/get-promotions';
 import { useJoinPromotion } from '../api/join-promotion';
 import { RafflePanel } from './RafflePanel';
@@ -146,6 +147,7 @@ export default function PromotionsPage() {
 function PromotionCard({ p }: { p: TPlayerPromotion }) {
   const { t } = useTranslation('promotions');
   const token = useAppStore((s) => s.token);
+  const symbol = useAppStore((s) => s.currencySymbol);
   const join = useJoinPromotion();
   // a referral reward is earned by inviting friends (and claimed there), never joined here
   const referral = p.trigger.startsWith('REFERRAL_');
@@ -192,6 +194,25 @@ function PromotionCard({ p }: { p: TPlayerPromotion }) {
       {p.trigger === 'BET_VOLUME' && <BetVolume p={p} />}
       {p.rewardKind === 'POINTS' && p.rewardPoints !== null && (
         <p data-testid="promotion-points">{t('rewardPoints', { points: p.rewardPoints.toLocaleString() })}</p>
+      )}
+      {p.rewardKind === 'FREE_SPINS' && p.freeSpins && (
+        <p data-testid="promotion-free-spins">
+          {t('rewardFreeSpins', {
+            count: p.freeSpins.count,
+            stake: formatAmount(p.freeSpins.stake, symbol),
+            game: p.freeSpins.gameCode,
+          })}
+        </p>
+      )}
+      {p.rewardKind === 'FREE_SPINS' && p.freeSpins && p.status === 'Process' && (
+        <button
+          type="button"
+          className="btn btn--primary"
+          data-testid="promotion-play-free-spins"
+          onClick={() => void startGame({ vassalage: p.freeSpins!.vendor, gameCode: p.freeSpins!.gameCode })}
+        >
+          {t('playFreeSpins')}
+        </button>
       )}
       {p.wageringMultiple > 0 && (
         <p className="muted">

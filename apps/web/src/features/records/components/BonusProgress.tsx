@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shared/api';
 import { formatAmount, formatDateTime } from '../../../shared/format';
+import { startGame } from '../../../shared/game-launch';
 import { useBonusProgress } from '../api/get-bonus-progress';
 import { barWidth, chipOf, orderBonuses, type TBonusChip } from './bonus-progress';
 
@@ -55,6 +56,35 @@ export function BonusProgress({ symbol }: { symbol: string }) {
                       <span data-testid="bonus-max-bet">
                         {t('bonusMaxBet', { amount: formatAmount(c.maxBet, symbol) })}
                       </span>
+                    )}
+                  </div>
+                )}
+                {c.freeSpins && (
+                  <div className="bonus-progress__meta mc-muted" data-testid="bonus-free-spins">
+                    <span>
+                      {t('bonusFreeSpins', {
+                        remaining: c.freeSpins.remaining,
+                        granted: c.freeSpins.granted,
+                        used: c.freeSpins.used,
+                        win: formatAmount(c.freeSpins.win, symbol),
+                      })}
+                    </span>
+                    {c.freeSpins.forfeited > 0 && (
+                      <span data-testid="bonus-free-spins-forfeited">
+                        {t('bonusFreeSpinsForfeited', { count: c.freeSpins.forfeited })}
+                      </span>
+                    )}
+                    {c.state === 'ACTIVE' && c.freeSpins.remaining > 0 && (
+                      <button
+                        type="button"
+                        className="btn btn--primary"
+                        data-testid="bonus-play-free-spins"
+                        onClick={() =>
+                          void startGame({ vassalage: c.freeSpins!.vendor, gameCode: c.freeSpins!.gameCode })
+                        }
+                      >
+                        {t('bonusPlayFreeSpins')}
+                      </button>
                     )}
                   </div>
                 )}
