@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
 import { sanitizeHtml } from '../modules/system/index.js';
+import { gameKindOf } from '../games/index.js';
+import { rows } from '../platform/sql.js';
 import type { Seeder } from './index.js';
 
 /**
@@ -51,5 +53,52 @@ export const seedDemoApplicationPromotion: Seeder = async (tx: Tx, { merchantId 
           returning id)
         insert into promotion_application_setting (promotion_id, merchant_id, allow_reapply)
         select id, ${merchantId}, true from p`,
+  );
+};
+
+/**
+ * "10 free spins" (FREE_SPINS): claimable once per member, ten ৳10 spins on the first built-in slot of
+ * the demo catalogue, the winnings bonus money wagered 5 times within 7 days.
+ */
+export const seedDemoFreeSpinsPromotion: Seeder = async (tx: Tx, { merchantId }) => {
+  const games = await rows<{
+    vendor_code: string;
+    game_code: string;
+    game_type: never;
+    game_classify: never;
+    names: Record<string, string>;
+  }>(
+    tx,
+    sql`select g.vendor_code, g.game_code, g.game_type, g.game_classify, g.names from game g
+        join merchant_vendor mv on mv.vendor_code = g.vendor_code and mv.merchant_id = ${merchantId} and mv.enabled
+        where g.status = 'active' and g.game_type = 'RNG' order by g.node_id`,
+  );
+  const slot = games.find(
+    (g) =>
+      gameKindOf({
+        gameType: g.game_type,
+        gameClassify: g.game_classify,
+        gameCode: g.game_code,
+        names: g.names,
+      }).kind === 'slot',
+  );
+  if (!slot) return;
+  const name = slot.names.EN ?? slot.game_code;
+  const content = {
+    BN: sanitizeHtml(
+      `<p><strong>${name}</strong> গেমে <strong>১০টি ফ্রি স্পিন</strong>, প্রতিটি ৳১০। জয়ের টাকা বোনাস হিসেবে আসে; ৭ দিনের মধ্যে জয়ের ৫ গুণ বাজি ধরলে তা আসল টাকায় পরিণত হয়।</p>`,
+    ),
+    EN: sanitizeHtml(
+      `<p><strong>10 free spins</strong> of ৳10 on <strong>${name}</strong>. The winnings are bonus money: bet 5 times them within 7 days and they become real money.</p>`,
+    ),
+  };
+  await tx.execute(
+    sql`insert into promotion (merchant_id, category, tags, title, content, sequence, audience, trigger,
+          reward_kind, free_spins, min_deposit, wagering_x100, wagering_base, expiry_days)
+        values (${merchantId}, 'rng_promo', '{SPECIAL_OFFER}'::text[],
+          ${JSON.stringify({ BN: '১০টি ফ্রি স্পিন', EN: '10 free spins' })}::jsonb,
+          ${JSON.stringify(content)}::jsonb, 4, 'ALL', 'CLAIM', 'FREE_SPINS',
+          ${JSON.stringify({ count: 10, stake: '1000', vendor: slot.vendor_code, gameCode: slot.game_code })}::jsonb,
+          0, 500, 'BONUS', 7)`,
   );
 };

@@ -13,7 +13,11 @@ import { seedDemoGameAnnouncement } from './demo-game-announcement.js';
 import { seedDemoAgentTeam } from './demo-agent-team.js';
 import { seedDemoAgentContracts } from './demo-agent-contract.js';
 import { seedDemoHistory } from './demo-history.js';
-import { seedDemoApplicationPromotion, seedDemoPromotion } from './demo-promotion.js';
+import {
+  seedDemoApplicationPromotion,
+  seedDemoFreeSpinsPromotion,
+  seedDemoPromotion,
+} from './demo-promotion.js';
 import { seedDemoVip } from './demo-vip.js';
 import { seedDemoRebate } from './demo-rebate.js';
 import { seedDemoReferral } from './demo-referral.js';
@@ -46,6 +50,7 @@ export const seeders: Seeder[] = [
   seedDemoReferral,
   seedDemoMissions,
   seedDemoApplicationPromotion,
+  seedDemoFreeSpinsPromotion,
 ];
 
 export interface SeedResult {
