@@ -11,6 +11,7 @@ import {
   operatorToken,
 } from '../../test/factories.js';
 import { gameOfKind, gsCall, minorOf, playGame, requestId } from '../../test/games.js';
+import { RECOVERY_JOB } from '../../games/index.js';
 
 /**
  * FREE_SPINS rewards (issue 16): a claim grants spins of a built-in slot at the promotion's stake;
@@ -25,7 +26,8 @@ let slot: { nodeId: number; vendor: string; gameCode: string };
 const db = () => t.database.db;
 
 beforeAll(async () => {
-  t = await createTestApp({ poolMax: 12 });
+  // the test decides when recovery runs (a spin cut short is its business at once)
+  t = await createTestApp({ poolMax: 12, env: { GAME_RECOVERY_AGE_MS: '0' } });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   merchantId = await merchantIdOf(db());
   admin = await operatorToken(t.app);
@@ -109,9 +111,17 @@ async function bonusBalance(memberId: number) {
 }
 
 async function promoRounds(memberId: number) {
-  return rows<{ stake: string; win: string; status: string; spin: number; free_spin: boolean }>(
+  return rows<{
+    stake: string;
+    win: string;
+    status: string;
+    spin: number;
+    free_spin: boolean;
+    awarded: number;
+  }>(
     db(),
-    sql`select stake::text, win::text, status, (params->>'promotionSpin')::int as spin, free_spin
+    sql`select stake::text, win::text, status, (params->>'promotionSpin')::int as spin, free_spin,
+          coalesce((outcome->>'freeSpinsAwarded')::int, 0) as awarded
         from gs_round where member_id = ${memberId} and params ? 'promotionClaimId' order by created_at`,
   );
 }
@@ -258,6 +268,40 @@ describe('FREE_SPINS promotions', () => {
     expect(fs.used).toBe(fs.granted - fs.forfeited);
     expect(fs.forfeited).toBeGreaterThanOrEqual(8);
     expect(await bonusBalance(m.id)).toBe(0n);
+    await expectLedgerInvariants(db());
+  });
+
+  it('a spin cut short before its win was paid keeps the claim open; the recovery job pays it once', async () => {
+    const p = await freeSpinsPromotion(1, { wageringMultiple: 0 });
+    const m = await claimedAndOpen(p.id);
+    // the settlement's transaction fails (a crash between the round's record and its payment)
+    await db().execute(
+      sql.raw(`create function fs_cut_short() returns trigger language plpgsql as $$
+                 begin raise exception 'cut short'; end $$`),
+    );
+    await db().execute(
+      sql.raw(`create trigger fs_cut_short before update of settled on promotion_free_spin
+                 for each row execute function fs_cut_short()`),
+    );
+    const res = await spin(m.game.headers);
+    expect(res.statusCode).toBeGreaterThanOrEqual(500);
+    await db().execute(sql.raw(`drop trigger fs_cut_short on promotion_free_spin`));
+    await db().execute(sql.raw(`drop function fs_cut_short()`));
+    expect((await promoRounds(m.id)).map((r) => r.status)).toEqual(['debited']);
+    // the spin is taken, its win not paid yet: the claim waits (nothing to wager does not convert it)
+    const waiting = await claimOf(m, p.id);
+    expect(waiting.state).toBe('ACTIVE');
+    expect(waiting.freeSpins).toMatchObject({ remaining: 0, used: 1, win: '0.00' });
+
+    await t.app.scheduler.runNow(RECOVERY_JOB);
+    await t.app.scheduler.runNow(RECOVERY_JOB);
+    const [round] = await promoRounds(m.id);
+    expect(round!.status).toBe('settled');
+    const done = await claimOf(m, p.id);
+    // no wagering: the win converts to real money at once (unless the spin awarded more spins)
+    expect(done.state).toBe(round!.awarded > 0 ? 'ACTIVE' : 'CONVERTED');
+    expect(minorOf(done.freeSpins!.win)).toBe(BigInt(round!.win));
+    expect(minorOf(done.bonusAmount!)).toBe(BigInt(round!.win));
     await expectLedgerInvariants(db());
   });
 });
