@@ -583,6 +583,16 @@ export function createSystemService({
     const now = clock.now().getTime();
     // the window is shown while maintenance is on or still scheduled, so clients can announce it
     const showWindow = !!row?.enabled && (!row.endTime || now < row.endTime.getTime());
+    const info = statusInfo(merchant, site);
+    // most callers of a merchant share an answer (same verdict and location): the same answer object,
+    // so its envelope bytes are written once. Keyed by what the caller part is made of (an answer
+    // showing a maintenance window is written each time: rare, and the window's text is in it);
+    // bounded: arbitrary IPs must not grow memory without end
+    const key = showWindow
+      ? undefined
+      : `${access.maintenance ? 1 : 0}${access.regionRestriction ? 1 : 0}${access.countryCode ?? '-'}|${access.ip}`;
+    const hit = key === undefined ? undefined : info.byCaller.get(key);
+    if (hit) return hit;
     const caller = {
       maintenance: access.maintenance,
       regionRestriction: access.regionRestriction,
@@ -592,17 +602,13 @@ export function createSystemService({
         ? { startTime: iso(row.startTime), endTime: iso(row.endTime), message: row.message }
         : null,
     };
-    const info = statusInfo(merchant, site);
-    const callerJson = serializeReply(caller);
-    // most callers of a merchant share an answer (same verdict and location): the same answer object,
-    // so its envelope bytes are written once (bounded: arbitrary IPs must not grow memory without end)
-    const hit = info.byCaller.get(callerJson);
-    if (hit) return hit;
     // the caller's object with "info" as its last key: what serializeReply writes for the whole
-    const json = `${callerJson.slice(0, -1)},"info":${info.json}}`;
+    const json = `${serializeReply(caller).slice(0, -1)},"info":${info.json}}`;
     const answer = new PrewrittenJson<TSystemStatusValue>({ ...caller, info: info.value }, json);
-    if (info.byCaller.size >= MAX_CALLER_ANSWERS) info.byCaller.clear();
-    info.byCaller.set(callerJson, answer);
+    if (key !== undefined) {
+      if (info.byCaller.size >= MAX_CALLER_ANSWERS) info.byCaller.clear();
+      info.byCaller.set(key, answer);
+    }
     return answer;
   }
 
