@@ -13,7 +13,7 @@ import {
   useLanguage,
 } from '../support.js';
 import { loginMember, pageToken } from '../wallet-support.js';
-import { cents, gameBalance, openGame } from '../games-support.js';
+import { cents, gameBalance, gameOf, GAME_QUERIES, openGame, type CatalogueGame } from '../games-support.js';
 
 interface Claim {
   promotionId: number;
@@ -216,4 +216,60 @@ test('a member redeems a bonus code on the promotions page; a wrong or spent cod
     'You have already taken part in this promotion',
   );
   await shot(page, 'promotions-code-desktop-en-light');
+});
+
+/**
+ * Free spins (issue 16): an operator's FREE_SPINS promotion on a built-in slot; a new member claims
+ * it on /promotions, the card's Play button opens the slot, and a spin costs nothing; bonus details
+ * show the spins left.
+ */
+test('a member claims free spins, the card opens the slot and a spin is free (en desktop)', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const slot = (await gameOf(request, GAME_QUERIES.slot)) as CatalogueGame & { gameCode: string };
+  const title = `Free spins ${uniqueName('fs')}`;
+  const op = await operatorToken(request);
+  await admin(request, op, 'POST', '/admin/api/promotions', {
+    category: 'rng_promo',
+    title: { EN: title, BN: `ফ্রি স্পিন ${title.slice(-6)}` },
+    trigger: 'CLAIM',
+    rewardKind: 'FREE_SPINS',
+    wageringMultiple: 2,
+    expiryDays: 7,
+    freeSpins: { count: 3, stake: '5', vendor: slot.vassalage, gameCode: slot.gameCode },
+  });
+  const username = uniqueName('fsp');
+  const password = 'Spins@1234';
+  await registerViaApi(request, { username, password });
+  await useLanguage(page, 'en');
+  await skipPopups(page);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await loginMember(page, username, password);
+
+  await page.goto('/promotions');
+  const card = page.getByTestId('promotion-card').filter({ hasText: title });
+  await expect(card.getByTestId('promotion-free-spins')).toContainText('3 free spins');
+  await card.getByTestId('promotion-action').click();
+  await expect(card).toHaveAttribute('data-status', 'Process');
+  await card.getByTestId('promotion-play-free-spins').click();
+  await expect(page.getByTestId('game-popup')).toBeVisible();
+  const frame = page.getByTestId('game-popup').locator('iframe').contentFrame();
+  await expect(frame.getByTestId('spin')).toBeEnabled();
+  const wait = page.waitForResponse(
+    (r) => r.url().includes('/gs/api/slot/spin') && r.request().method() === 'POST',
+  );
+  await frame.getByTestId('spin').click();
+  const body = await (await wait).json();
+  expect(body.success, JSON.stringify(body)).toBe(true);
+  expect(body.value.bet).toBe('0.00');
+  expect(body.value.freeSpins.isFree).toBe(true);
+  await shot(page, 'free-spins-game-desktop-en');
+
+  await page.goto('/member/bonusDetails');
+  const item = page.getByTestId('bonus-item').filter({ hasText: title });
+  await expect(item.getByTestId('bonus-free-spins')).toContainText(/left of 3/);
+  await expect(item.getByTestId('bonus-play-free-spins')).toBeVisible();
+  await shot(page, 'free-spins-bonus-desktop-en');
 });
