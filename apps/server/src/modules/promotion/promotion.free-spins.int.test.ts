@@ -1,14 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { randomBytes } from 'node:crypto';
+import { createTestApp, DEMO, type TestApp } from '../../test/harness.js';
 import { rows } from '../../platform/sql.js';
 import {
   expectLedgerInvariants,
   fund,
+  loginToken,
   mainBalance,
   memberSession,
   merchantIdOf,
   operatorToken,
+  registerWithCode,
+  setModule,
 } from '../../test/factories.js';
 import { gameOfKind, gsCall, minorOf, playGame, requestId } from '../../test/games.js';
 import { RECOVERY_JOB } from '../../games/index.js';
@@ -302,6 +306,36 @@ describe('FREE_SPINS promotions', () => {
     expect(done.state).toBe(round!.awarded > 0 ? 'ACTIVE' : 'CONVERTED');
     expect(minorOf(done.freeSpins!.win)).toBe(BigInt(round!.win));
     expect(minorOf(done.bonusAmount!)).toBe(BigInt(round!.win));
+    await expectLedgerInvariants(db());
+  });
+
+  it("an operator's grant and a sign-up grant the spins too (once per member)", async () => {
+    const granted = await freeSpinsPromotion(4);
+    const m = await memberSession(t.app, db(), merchantId);
+    const grant = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/admin/api/promotions/${granted.id}/grant`,
+        headers: { authorization: admin },
+        payload: { memberId: m.id, remark: 'goodwill' },
+      });
+    const g = await grant();
+    expect(g.statusCode, g.body).toBe(200);
+    expect((await grant()).json().errorCode).toBe('promotion_already_joined');
+    expect((await claimOf(m, granted.id)).freeSpins).toMatchObject({ granted: 4, remaining: 4 });
+
+    const signUp = await freeSpinsPromotion(6, { trigger: 'SIGN_UP', category: 'new_player' });
+    await setModule(t.app, admin, 'REGMOBVERF3', false);
+    const username = `fs${randomBytes(5).toString('hex')}`;
+    const reg = await registerWithCode(t.app, db(), 'DEMO2026', { username });
+    expect(reg.statusCode, reg.body).toBe(200);
+    const headers = {
+      merchant: DEMO.merchant,
+      authorization: await loginToken(t.app, db(), username, 'Secret#12'),
+    };
+    const c = await claimOf({ headers }, signUp.id);
+    expect(c).toMatchObject({ state: 'ACTIVE', status: 'Process' });
+    expect(c.freeSpins).toMatchObject({ granted: 6, remaining: 6, used: 0 });
     await expectLedgerInvariants(db());
   });
 });
