@@ -158,6 +158,12 @@ describe('API answers', () => {
     const preferGzip = await request(GAME_LIST, { 'accept-encoding': 'br;q=0.5, gzip;q=1' });
     expect(preferGzip.headers['content-encoding']).toBe('gzip');
     expect(decoded(preferGzip)).toBe(text);
+
+    // `*` counts as gzip; X-No-Compression asks for the answer as it is
+    expect((await request(GAME_LIST, { 'accept-encoding': '*' })).headers['content-encoding']).toBe('gzip');
+    const none = await request(GAME_LIST, { 'accept-encoding': 'br', 'x-no-compression': '1' });
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.body.toString('utf8')).toBe(text);
   });
 
   it('leaves a small answer as it is', async () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { fromMinor, JsonDecimal } from '@bp/contract';
+import { compressBytes, type ContentEncoding } from './compression.js';
 
 // A per-process nonce: no string a client or an operator stored can pass for a marked number.
 const MARK = `\u0001${randomBytes(12).toString('hex')}:`;
@@ -47,6 +48,7 @@ export function serializeReply(payload: unknown): string {
  */
 export class PrewrittenJson<T = unknown> {
   #envelope: Buffer | undefined;
+  #encoded: Partial<Record<ContentEncoding, Buffer>> = {};
   constructor(
     readonly value: T,
     readonly json: string,
@@ -58,5 +60,10 @@ export class PrewrittenJson<T = unknown> {
    */
   get envelope(): Buffer {
     return (this.#envelope ??= Buffer.from(`{"success":true,"value":${this.json}}`));
+  }
+
+  /** The envelope compressed, once per encoding (a cached answer is not compressed per request). */
+  encoded(encoding: ContentEncoding): Buffer {
+    return (this.#encoded[encoding] ??= compressBytes(this.envelope, encoding));
   }
 }

@@ -5,6 +5,7 @@ import { assertAccess } from './access.js';
 import { AppError } from './errors.js';
 import { assertCleanInput } from './input-gate.js';
 import { PrewrittenJson, serializeReply } from './json-reply.js';
+import { COMPRESS_THRESHOLD, markEncoded, negotiatedEncoding } from './compression.js';
 import {
   bearerToken,
   parseMerchantHeader,
@@ -175,7 +176,13 @@ export function route<E extends Endpoint>(
       if (answer instanceof PrewrittenJson) {
         // the envelope's bytes as written once (kept with a cached answer), not serialised again
         reply.type('application/json; charset=utf-8');
-        return answer.envelope;
+        const body = answer.envelope;
+        // compressed as @fastify/compress would, but once per answer: a cached answer keeps its copies
+        const encoding =
+          body.length >= COMPRESS_THRESHOLD && req.method !== 'HEAD' ? negotiatedEncoding(req) : undefined;
+        if (!encoding) return body;
+        markEncoded(reply, encoding);
+        return answer.encoded(encoding);
       }
       return { success: true, value };
     },
