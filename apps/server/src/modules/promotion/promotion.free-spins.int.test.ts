@@ -99,6 +99,8 @@ async function claimedAndOpen(promotionId: number) {
     payload: { promotionId },
   });
   expect(res.statusCode, res.body).toBe(200);
+  // the claim's answer shows the spins granted
+  expect(res.json().value.freeSpins).toMatchObject({ used: 0, forfeited: 0, win: '0.00' });
   const game = await playGame(t.app, m.headers, slot.nodeId);
   return { ...m, game };
 }

@@ -952,9 +952,22 @@ export function createPromotionService(deps: PromotionDeps) {
       for (const c of list) {
         if (c.status === 'ACTIVE') progress.set(c.id, await progressOf(c, byId.get(c.promotionId)));
       }
+      const spins = await freeSpinRepo.byClaims(
+        db,
+        list.map((c) => c.id),
+      );
       return {
         list: list.map((c) => ({
-          ...claimView(c, byId.get(c.promotionId), lang, lang, merchant, progress.get(c.id) ?? 0n),
+          ...claimView(
+            c,
+            byId.get(c.promotionId),
+            lang,
+            lang,
+            merchant,
+            progress.get(c.id) ?? 0n,
+            false,
+            spins.get(c.id.toString()),
+          ),
           memberId: c.memberId,
           username: c.username,
         })),
@@ -1151,7 +1164,16 @@ export function createPromotionService(deps: PromotionDeps) {
       });
       if (claim.status !== 'JOINED')
         events.emit('wallet.changed', { merchantId: merchant.id, memberId: actor.memberId });
-      return claimView(claim, p, lang.toUpperCase(), merchant.defaultLanguage.toUpperCase(), merchant, 0n);
+      return claimView(
+        claim,
+        p,
+        lang.toUpperCase(),
+        merchant.defaultLanguage.toUpperCase(),
+        merchant,
+        0n,
+        false,
+        p.rewardKind === 'FREE_SPINS' ? await freeSpinRepo.byClaim(db, claim.id) : undefined,
+      );
     },
 
     /**
@@ -1185,7 +1207,16 @@ export function createPromotionService(deps: PromotionDeps) {
         return (await repo.findClaim(tx, p.id, actor.memberId))!;
       });
       events.emit('wallet.changed', { merchantId: merchant.id, memberId: actor.memberId });
-      return claimView(claim, p, lang.toUpperCase(), merchant.defaultLanguage.toUpperCase(), merchant, 0n);
+      return claimView(
+        claim,
+        p,
+        lang.toUpperCase(),
+        merchant.defaultLanguage.toUpperCase(),
+        merchant,
+        0n,
+        false,
+        p.rewardKind === 'FREE_SPINS' ? await freeSpinRepo.byClaim(db, claim.id) : undefined,
+      );
     },
 
     /** MCSFE_getRegisterPromotionList: the running sign-up promotions and what the member got. */
