@@ -231,7 +231,7 @@ test('a member claims free spins, the card opens the slot and a spin is free (en
   const slot = (await gameOf(request, GAME_QUERIES.slot)) as CatalogueGame & { gameCode: string };
   const title = `Free spins ${uniqueName('fs')}`;
   const op = await operatorToken(request);
-  await admin(request, op, 'POST', '/admin/api/promotions', {
+  const promo = await admin<{ id: number }>(request, op, 'POST', '/admin/api/promotions', {
     category: 'rng_promo',
     title: { EN: title, BN: `ফ্রি স্পিন ${title.slice(-6)}` },
     trigger: 'CLAIM',
@@ -272,4 +272,78 @@ test('a member claims free spins, the card opens the slot and a spin is free (en
   await expect(item.getByTestId('bonus-free-spins')).toContainText(/left of 3/);
   await expect(item.getByTestId('bonus-play-free-spins')).toBeVisible();
   await shot(page, 'free-spins-bonus-desktop-en');
+
+  // the reward centre lists the spins left (the slot, the stake, the expiry) beside the sign-up wheel
+  // ticket, the menu's badge counts both, and its Play button opens the slot for another free spin
+  const token = await pageToken(page);
+  const claims = await member<{ promotionId: number; freeSpins: { remaining: number; granted: number } }[]>(
+    request,
+    token,
+    'GET',
+    '/wps/relay/MCS2_getPromotionClaimList',
+  );
+  const fs = claims.find((c) => c.promotionId === promo.id)!.freeSpins;
+  await page.goto('/member/rewardCenter');
+  const spins = page.getByTestId('free-spins-card').filter({ hasText: title });
+  await expect(spins.getByTestId('free-spins-left')).toHaveText(
+    `${fs.remaining} of ${fs.granted} spins left`,
+  );
+  await expect(spins).toContainText(`${slot.gameName} · ৳5.00 per spin`);
+  await expect(spins).toContainText(/Expires /);
+  await expect(page.getByTestId('member-badge-rewardCenter')).toHaveText('2');
+  await page.getByTestId('theme-toggle').first().click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await expectNoSideways(page);
+  await shot(page, 'free-spins-rewards-desktop-en-light');
+  await spins.getByTestId('free-spins-play').click();
+  await expect(page.getByTestId('game-popup')).toBeVisible();
+  const again = page.getByTestId('game-popup').locator('iframe').contentFrame();
+  await expect(again.getByTestId('spin')).toBeEnabled();
+  const second = page.waitForResponse(
+    (r) => r.url().includes('/gs/api/slot/spin') && r.request().method() === 'POST',
+  );
+  await again.getByTestId('spin').click();
+  expect((await (await second).json()).value.freeSpins.isFree).toBe(true);
+});
+
+/** The page is no wider than the window (nothing pushed out sideways). */
+async function expectNoSideways(page: Page) {
+  const { scroll, client } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
+  expect(scroll).toBeLessThanOrEqual(client);
+}
+
+test('the reward centre shows free spins in Bengali on a phone (dark)', async ({ page, request }) => {
+  const slot = (await gameOf(request, GAME_QUERIES.slot)) as CatalogueGame & { gameCode: string };
+  const title = `Free spins ${uniqueName('fsbn')}`;
+  const op = await operatorToken(request);
+  const promo = await admin<{ id: number }>(request, op, 'POST', '/admin/api/promotions', {
+    category: 'rng_promo',
+    title: { EN: title, BN: `সাপ্তাহিক ফ্রি স্পিন ${title.slice(-6)}` },
+    trigger: 'CLAIM',
+    rewardKind: 'FREE_SPINS',
+    wageringMultiple: 2,
+    expiryDays: 7,
+    freeSpins: { count: 25, stake: '10', vendor: slot.vassalage, gameCode: slot.gameCode },
+  });
+  const username = uniqueName('fsbn');
+  const password = 'Spins@1234';
+  await registerViaApi(request, { username, password });
+  await useLanguage(page, 'bn');
+  await skipPopups(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loginMember(page, username, password);
+  await member(request, await pageToken(page), 'POST', '/wps/promotions', { promotionId: promo.id });
+
+  await page.goto('/member/rewardCenter');
+  const spins = page.getByTestId('free-spins-card').filter({ hasText: title.slice(-6) });
+  await expect(spins).toContainText('সাপ্তাহিক ফ্রি স্পিন');
+  await expect(spins.getByTestId('free-spins-left')).toHaveText('25টির মধ্যে 25টি স্পিন বাকি');
+  await expect(spins).toContainText('প্রতি স্পিন ৳10.00');
+  await expect(spins.getByTestId('free-spins-play')).toHaveText(BENGALI);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expectNoSideways(page);
+  await shot(page, 'free-spins-rewards-phone-bn-dark');
 });

@@ -447,6 +447,28 @@ export const ZPromotionClaim = z.object({
 });
 export type TPromotionClaim = z.infer<typeof ZPromotionClaim>;
 
+/**
+ * Free spins a member can still play (the reward centre): one row per open claim with spins left,
+ * whatever granted it (a FREE_SPINS promotion, or a ticket's free-spins prize), soonest expiry first.
+ */
+export const ZFreeSpinReward = z.object({
+  claimId: z.string(),
+  promotionId: z.number().int(),
+  /** the promotion's title in the request's language */
+  title: z.string(),
+  vendor: z.string(),
+  gameCode: z.string(),
+  /** the slot's name in the request's language (its code when the catalogue has no name) */
+  gameName: z.string(),
+  /** the stake of each spin */
+  stake: ZMoney,
+  granted: z.number().int(),
+  remaining: z.number().int(),
+  /** ISO instant: unplayed spins are forfeited then (null: no expiry) */
+  expiryDate: z.string().nullable(),
+});
+export type TFreeSpinReward = z.infer<typeof ZFreeSpinReward>;
+
 export const ZAdminPromotionClaim = ZPromotionClaim.extend({
   memberId: z.number().int(),
   username: z.string(),
@@ -604,6 +626,17 @@ export const promotionEndpoints = {
     refusal: 'need_real_account',
     response: z.array(ZPromotionClaim),
     summary: "The member's promotion claims with their bonus and wagering progress, newest first",
+    tags,
+  }),
+  freeSpins: defineEndpoint({
+    id: 'promotion.freeSpins',
+    method: 'GET',
+    path: '/wps/relay/MCSFE_getFreeSpinList',
+    auth: 'member',
+    members: REAL_MEMBERS,
+    refusal: 'need_real_account',
+    response: z.array(ZFreeSpinReward),
+    summary: "The member's free spins still to play (spins left, stake, slot, expiry), soonest expiry first",
     tags,
   }),
   categories: defineEndpoint({

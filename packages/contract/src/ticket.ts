@@ -199,6 +199,8 @@ export const ZTicketGlobalConfig = z.object({
   availableCount: z.number().int().nonnegative(),
   /** rewards issued by an operator waiting for the member's claim */
   issuedCount: z.number().int().nonnegative(),
+  /** claims of free spins with spins left to play (MCSFE_getFreeSpinList) */
+  freeSpinCount: z.number().int().nonnegative(),
   /** how the draw is made, for the fairness link's explanation */
   seedScheme: z.string(),
 });

@@ -18,8 +18,8 @@ export interface FreeSpinRow {
   expiresAt: Date | null;
 }
 
-const COLS = sql.raw(`claim_id::text, merchant_id, member_id, vendor_code, game_code, granted, remaining,
-  stake::text, win::text, settled, forfeited, expires_at`);
+const COLS = sql.raw(`f.claim_id::text, f.merchant_id, f.member_id, f.vendor_code, f.game_code, f.granted,
+  f.remaining, f.stake::text, f.win::text, f.settled, f.forfeited, f.expires_at`);
 
 function rowOf(r: Record<string, unknown>): FreeSpinRow {
   return {
@@ -36,6 +36,14 @@ function rowOf(r: Record<string, unknown>): FreeSpinRow {
     forfeited: Number(r.forfeited),
     expiresAt: r.expires_at ? new Date(r.expires_at as string) : null,
   };
+}
+
+/** Open free spins with what the reward centre shows of them. */
+export interface OpenFreeSpins extends FreeSpinRow {
+  promotionId: number;
+  title: Record<string, string>;
+  /** the slot's names by language (empty: not in the catalogue) */
+  gameNames: Record<string, string>;
 }
 
 export const freeSpinRepo = {
@@ -73,7 +81,7 @@ export const freeSpinRepo = {
     // the lock waited for another spin's transaction: read the row again as it committed
     const [fresh] = await rows<Record<string, unknown>>(
       ex,
-      sql`update promotion_free_spin set remaining = remaining - 1
+      sql`update promotion_free_spin f set remaining = remaining - 1
           where claim_id = ${row.claimId.toString()}::bigint and remaining > 0 returning ${COLS}`,
     );
     if (!fresh) return undefined;
@@ -96,6 +104,49 @@ export const freeSpinRepo = {
     );
     return r?.n ?? 0;
   },
+  /**
+   * The member's open claims with spins left to play (the reward centre), soonest expiry first: the
+   * same rows `take` would play from (claim ACTIVE and not expired), with the promotion's title and
+   * the slot's names.
+   */
+  async openOfMember(
+    ex: Executor,
+    merchantId: number,
+    memberId: number,
+    now: Date,
+  ): Promise<OpenFreeSpins[]> {
+    const list = await rows<Record<string, unknown>>(
+      ex,
+      sql`select ${COLS}, c.promotion_id, p.title, g.names
+          from promotion_free_spin f
+          join promotion_claim c on c.id = f.claim_id and c.status = 'ACTIVE'
+            and (c.expires_at is null or c.expires_at > ${now.toISOString()}::timestamptz)
+          join promotion p on p.id = c.promotion_id
+          left join game g on g.vendor_code = f.vendor_code and g.game_code = f.game_code
+          where f.merchant_id = ${merchantId} and f.member_id = ${memberId} and f.remaining > 0
+          order by f.expires_at nulls last, f.claim_id`,
+    );
+    return list.map((r) => ({
+      ...rowOf(r),
+      promotionId: Number(r.promotion_id),
+      title: (typeof r.title === 'string' ? JSON.parse(r.title) : r.title) as Record<string, string>,
+      gameNames: (typeof r.names === 'string' ? JSON.parse(r.names) : (r.names ?? {})) as Record<
+        string,
+        string
+      >,
+    }));
+  },
+  /** How many of the member's claims have spins left to play (the reward centre's badge). */
+  async countOpen(ex: Executor, merchantId: number, memberId: number, now: Date): Promise<number> {
+    const [r] = await rows<{ n: number }>(
+      ex,
+      sql`select count(*)::int as n from promotion_free_spin f
+          join promotion_claim c on c.id = f.claim_id and c.status = 'ACTIVE'
+            and (c.expires_at is null or c.expires_at > ${now.toISOString()}::timestamptz)
+          where f.merchant_id = ${merchantId} and f.member_id = ${memberId} and f.remaining > 0`,
+    );
+    return r?.n ?? 0;
+  },
   /** A played spin's win added (its round settled once, in the same transaction); spins it awarded added. */
   async settle(
     ex: Executor,
@@ -105,7 +156,7 @@ export const freeSpinRepo = {
   ): Promise<FreeSpinRow | undefined> {
     const [r] = await rows<Record<string, unknown>>(
       ex,
-      sql`update promotion_free_spin set win = win + ${win.toString()}::bigint, settled = settled + 1,
+      sql`update promotion_free_spin f set win = win + ${win.toString()}::bigint, settled = settled + 1,
             granted = granted + ${awarded}, remaining = remaining + ${awarded}
           where claim_id = ${claimId.toString()}::bigint returning ${COLS}`,
     );
@@ -115,8 +166,8 @@ export const freeSpinRepo = {
     const [r] = await rows<Record<string, unknown>>(
       ex,
       lock
-        ? sql`select ${COLS} from promotion_free_spin where claim_id = ${claimId.toString()}::bigint for update`
-        : sql`select ${COLS} from promotion_free_spin where claim_id = ${claimId.toString()}::bigint`,
+        ? sql`select ${COLS} from promotion_free_spin f where claim_id = ${claimId.toString()}::bigint for update`
+        : sql`select ${COLS} from promotion_free_spin f where claim_id = ${claimId.toString()}::bigint`,
     );
     return r ? rowOf(r) : undefined;
   },
@@ -124,7 +175,7 @@ export const freeSpinRepo = {
     if (claimIds.length === 0) return new Map();
     const list = await rows<Record<string, unknown>>(
       ex,
-      sql`select ${COLS} from promotion_free_spin
+      sql`select ${COLS} from promotion_free_spin f
           where claim_id = any(${`{${claimIds.join(',')}}`}::bigint[])`,
     );
     return new Map(list.map((r) => [String(r.claim_id), rowOf(r)]));

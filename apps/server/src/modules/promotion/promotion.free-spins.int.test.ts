@@ -311,6 +311,81 @@ describe('FREE_SPINS promotions', () => {
     await expectLedgerInvariants(db());
   });
 
+  it('the reward centre lists the free spins left to play (title, spins, stake, slot, expiry) and counts them in its badge', async () => {
+    const p = await freeSpinsPromotion(3, { expiryDays: 7, title: { EN: 'Spin week', BN: 'স্পিন সপ্তাহ' } });
+    const m = await claimedAndOpen(p.id);
+    const other = await claimedAndOpen(p.id);
+    const list = async (headers: Record<string, string>, lang = 'en') => {
+      const res = await t.app.inject({
+        url: '/wps/relay/MCSFE_getFreeSpinList',
+        headers: { ...headers, language: lang },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().value as {
+        claimId: string;
+        title: string;
+        gameName: string;
+        vendor: string;
+        gameCode: string;
+        stake: string;
+        granted: number;
+        remaining: number;
+        expiryDate: string | null;
+      }[];
+    };
+    const badge = async (headers: Record<string, string>) =>
+      (await t.app.inject({ url: '/wps/relay/PROMOFE_getTicketGlobalConfig', headers })).json().value
+        .freeSpinCount as number;
+    const [game] = await rows<{ names: Record<string, string> }>(
+      db(),
+      sql`select names from game where vendor_code = ${slot.vendor} and game_code = ${slot.gameCode}`,
+    );
+
+    const [row, ...rest] = await list(m.headers);
+    expect(rest).toEqual([]);
+    const claim = await claimOf(m, p.id);
+    expect(row).toMatchObject({
+      claimId: claim.id,
+      title: 'Spin week',
+      vendor: slot.vendor,
+      gameCode: slot.gameCode,
+      gameName: game!.names.EN,
+      stake: '2.00',
+      granted: 3,
+      remaining: 3,
+    });
+    const days = (Date.parse(row!.expiryDate!) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThanOrEqual(7);
+    expect((await list(m.headers, 'bn'))[0]!.title).toBe('স্পিন সপ্তাহ');
+    expect(await badge(m.headers)).toBe(1);
+    // another member's spins are theirs
+    expect((await list(other.headers)).map((r) => r.claimId)).not.toContain(claim.id);
+
+    // a spin played is one less; all played, the row leaves the list and the badge
+    expect((await spin(m.game.headers)).json().value.freeSpins.isFree).toBe(true);
+    const after = (await list(m.headers))[0];
+    const fs = (await claimOf(m, p.id)).freeSpins!;
+    expect(after?.remaining ?? 0).toBe(fs.remaining);
+    for (let i = 0; i < 200 && (await list(m.headers)).length > 0; i++) await spin(m.game.headers);
+    expect(await list(m.headers)).toEqual([]);
+    expect(await badge(m.headers)).toBe(0);
+
+    // expired spins are not offered any more
+    expect(await badge(other.headers)).toBe(1);
+    await db().execute(
+      sql`update promotion_claim set expires_at = now() - interval '1 minute' where member_id = ${other.id}`,
+    );
+    expect(await list(other.headers)).toEqual([]);
+    expect(await badge(other.headers)).toBe(0);
+
+    const anonymous = await t.app.inject({
+      url: '/wps/relay/MCSFE_getFreeSpinList',
+      headers: { merchant: DEMO.merchant },
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
   it("an operator's grant and a sign-up grant the spins too (once per member)", async () => {
     const granted = await freeSpinsPromotion(4);
     const m = await memberSession(t.app, db(), merchantId);

@@ -5,6 +5,7 @@ import {
   ZPromotionInput,
   type TPlayerPromotion,
   type TPromotionAdmin,
+  type TFreeSpinReward,
   type TPromotionClaim,
   type TPromotionInput,
 } from '@bp/contract';
@@ -1117,6 +1118,34 @@ export function createPromotionService(deps: PromotionDeps) {
         ),
       );
     },
+
+    /**
+     * MCSFE_getFreeSpinList: the member's free spins still to play (the reward centre), whatever
+     * granted them; spins of an expired claim are not listed (the next read of the claims forfeits them).
+     */
+    async freeSpinList(
+      actor: MemberActor,
+      merchant: MerchantContext,
+      lang: string,
+    ): Promise<TFreeSpinReward[]> {
+      const l = lang.toUpperCase();
+      const fb = merchant.defaultLanguage.toUpperCase();
+      return (await freeSpinRepo.openOfMember(db, merchant.id, actor.memberId, clock.now())).map((f) => ({
+        claimId: f.claimId.toString(),
+        promotionId: f.promotionId,
+        title: pickText(f.title, l, fb),
+        vendor: f.vendor,
+        gameCode: f.gameCode,
+        gameName: pickText(f.gameNames, l, fb) || f.gameCode,
+        stake: fromMinor(f.stake, merchant.currencyDecimals),
+        granted: f.granted,
+        remaining: f.remaining,
+        expiryDate: iso(f.expiresAt),
+      }));
+    },
+    /** Claims of the member with free spins left to play (the reward centre's badge). */
+    freeSpinCount: (merchantId: number, memberId: number) =>
+      freeSpinRepo.countOpen(db, merchantId, memberId, clock.now()),
 
     /**
      * Joins a first-deposit promotion (the deposit grants it later) or claims a reward now. Once per

@@ -118,6 +118,9 @@ export const registerPromotion: ModuleRegister = (ctx) => {
   ctx.route(promotionEndpoints.claims, ({ actor, merchant, language }) =>
     promotions.claims(actor, merchant, language),
   );
+  ctx.route(promotionEndpoints.freeSpins, ({ actor, merchant, language }) =>
+    promotions.freeSpinList(actor, merchant, language),
+  );
   ctx.route(promotionEndpoints.join, ({ actor, merchant, language, body, ip }) =>
     promotions.join(actor, merchant, language, body.promotionId, ip),
   );

@@ -44,7 +44,7 @@ export interface TicketDeps {
   audit: AuditService;
   events: EventBus;
   clock: Clock;
-  promotions: Pick<PromotionService, 'onReward' | 'grantClaim'>;
+  promotions: Pick<PromotionService, 'onReward' | 'grantClaim' | 'freeSpinCount'>;
   /** the points ledger: a points prize is paid there (not money) */
   points: Pick<PointsService, 'post'>;
 }
@@ -379,10 +379,12 @@ export function createTicketService(deps: TicketDeps) {
       const member = actor?.kind === 'member' ? actor : undefined;
       let availableCount = 0;
       let issuedCount = 0;
+      let freeSpinCount = 0;
       if (member) {
-        [availableCount, issuedCount] = await Promise.all([
+        [availableCount, issuedCount, freeSpinCount] = await Promise.all([
           repo.countAvailable(db, merchant.id, member.memberId, clock.now()),
           repo.issued(db, merchant.id, member.memberId).then((l) => l.length),
+          promotions.freeSpinCount(merchant.id, member.memberId),
         ]);
       }
       return {
@@ -390,6 +392,7 @@ export function createTicketService(deps: TicketDeps) {
         games: [...TICKET_GAMES],
         availableCount,
         issuedCount,
+        freeSpinCount,
         seedScheme: TICKET_SEED_SCHEME,
       };
     },

@@ -49,10 +49,15 @@ export const usePointHistory = () =>
 export const useClaimablePromotions = () =>
   useMemberQuery('claimable', (signal) => callEndpoint(promotionEndpoints.claimable, { signal }));
 
+/** MCSFE_getFreeSpinList: the member's free spins still to play. */
+export const useFreeSpins = () =>
+  useMemberQuery('freeSpins', (signal) => callEndpoint(promotionEndpoints.freeSpins, { signal }));
+
 /** PROMOFE_getTicketGlobalConfig: what waits for the member (the reward centre's badge). */
 export function useRewardBadge(): number | undefined {
   const q = useMemberQuery('config', (signal) => callEndpoint(ticketEndpoints.globalConfig, { signal }));
-  const n = q.data ? q.data.availableCount + q.data.issuedCount : 0;
+  // what waits for the member's action here: tickets to open, issued rewards to claim, free spins to play
+  const n = q.data ? q.data.availableCount + q.data.issuedCount + q.data.freeSpinCount : 0;
   return n > 0 ? n : undefined;
 }
 

@@ -16,6 +16,7 @@ import {
   usePointHistory,
   useTickets,
 } from '../api/tickets';
+import { FreeSpinsCard } from '../components/FreeSpinsCard';
 import { TicketGame } from '../components/TicketGame';
 import './rewards.css';
 
@@ -85,8 +86,9 @@ function GameIcon({ game }: { game: TTicketRow['type'] }) {
 }
 
 /**
- * SPEC 2.4 `rewardCenter`: the member's tickets (each opens its game), rewards an operator issued
- * that wait for a claim, and promotions the member can claim or join now.
+ * SPEC 2.4 `rewardCenter`: the member's tickets (each opens its game), free spins left to play (each
+ * opens its slot), rewards an operator issued that wait for a claim, and promotions the member can
+ * claim or join now.
  */
 export default function RewardCenterPage() {
   const { t } = useTranslation('rewards');
@@ -156,6 +158,8 @@ export default function RewardCenterPage() {
           ))}
         </ul>
       </section>
+
+      <FreeSpinsCard />
 
       {waiting.length > 0 && (
         <section className="mc-card" aria-labelledby="rewards-issued">
