@@ -152,10 +152,10 @@ export const seedDemoContent: Seeder = async (tx: Tx, { merchantId }) => {
       title: { BN: 'নতুন সদস্যদের জন্য বোনাস', EN: 'Bonus for new members' },
       content: {
         BN: html(
-          '<p>আজই নিবন্ধন করুন এবং প্রথম জমায় <strong>১০০% স্বাগতম বোনাস</strong> পান, সর্বোচ্চ ৳১০,০০০ পর্যন্ত।</p>',
+          '<p>আজই নিবন্ধন করুন এবং প্রথম জমায় <strong>১০০% স্বাগতম বোনাস</strong> পান, সর্বোচ্চ ৳৫,০০০ পর্যন্ত।</p>',
         ),
         EN: html(
-          '<p>Sign up today and get a <strong>100% welcome bonus</strong> on your first deposit, up to ৳10,000.</p>',
+          '<p>Sign up today and get a <strong>100% welcome bonus</strong> on your first deposit, up to ৳5,000.</p>',
         ),
       },
       promotionType: 'new_player',
@@ -199,8 +199,8 @@ export const seedDemoContent: Seeder = async (tx: Tx, { merchantId }) => {
       sequence: 1,
       title: { BN: '১০০% স্বাগতম বোনাস', EN: '100% welcome bonus' },
       content: {
-        BN: html('<p>প্রথম জমায় ১০০% বোনাস, সর্বোচ্চ ৳১০,০০০। টার্নওভার ১০ গুণ।</p>'),
-        EN: html('<p>100% on your first deposit, up to ৳10,000. Turnover 10 times.</p>'),
+        BN: html('<p>প্রথম জমায় ১০০% বোনাস, সর্বোচ্চ ৳৫,০০০। টার্নওভার ১০ গুণ।</p>'),
+        EN: html('<p>100% on your first deposit, up to ৳5,000. Turnover 10 times.</p>'),
       },
       images: [{ sequence: 1, url: '/banners/banner-home-1.svg' }],
       startDate: new Date(now - DAY),
