@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type { TGameClassify, TGameStatus, TGameType } from '@bp/contract';
-import type { Database, Executor } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
 import { rows } from '../../platform/sql.js';
+import type { SearchDoc } from './catalogue.search-index.js';
 
 export interface GameRow {
   node_id: number;
@@ -142,19 +141,6 @@ export interface FeedGameValues {
   sort_order: number;
 }
 
-/** Renders a statement to the text and parameters a prepared statement takes. */
-const dialect = new PgDialect();
-const statementNames = new Map<string, string>();
-/** One name per statement text (a few: the filter combinations), as prepared statements need. */
-function statementName(text: string): string {
-  let name = statementNames.get(text);
-  if (!name) {
-    name = `catalogue_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
-    if (statementNames.size < 1000) statementNames.set(text, name);
-  }
-  return name;
-}
-
 /** SQL only: the catalogue service owns the rules, the importer the feed's checks. */
 export const catalogueRepo = {
   async listGames(db: Executor, merchantId: number, f: GameFilter, limit: number, offset: number) {
@@ -167,25 +153,15 @@ export const catalogueRepo = {
   },
 
   /**
-   * A page and the number of all matches in one statement (`count(*) over ()`), for filters whose
-   * matches the index narrows to a few hundred at most (a name search): one index scan instead of
-   * two. Prepared per connection on PostgreSQL (one statement per combination of filters): planning
-   * took longer than running it, and the generic plan asks the trigram index too. A page past the end
-   * has no row to carry the count: null then.
+   * Every game the merchant offers, in lobby order, as a lobby row with its search text: the rows of
+   * the in-process name search (catalogue.search-index.ts).
    */
-  async listGamesCounted(
-    database: Database,
-    merchantId: number,
-    f: GameFilter,
-    limit: number,
-    offset: number,
-  ) {
-    const q = dialect.sqlToQuery(
-      sql`select ${GAME_COLUMNS}, count(*) over ()::int as total from ${visibleFrom(merchantId)}
-          where ${where(f)} order by ${ORDER} limit ${limit} offset ${offset}`,
+  searchDocs(db: Executor, merchantId: number) {
+    return rows<SearchDoc>(
+      db,
+      sql`select ${GAME_COLUMNS}, g.search_text from ${visibleFrom(merchantId)} where ${where({})}
+          order by ${ORDER}`,
     );
-    const found = await database.prepared<GameRow & { total: number }>(statementName(q.sql), q.sql, q.params);
-    return { found, total: found.length > 0 ? found[0]!.total : offset === 0 ? 0 : null };
   },
 
   async countGames(db: Executor, merchantId: number, f: GameFilter): Promise<number> {

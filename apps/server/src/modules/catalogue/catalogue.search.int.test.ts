@@ -6,9 +6,10 @@ import { rows } from '../../platform/sql.js';
 import { importFeed } from './catalogue.test-support.js';
 
 /**
- * The lobby's name search (gameName) through the trigram index of migration 0024: the same answers
- * as a case-insensitive substring of any of a game's names, whatever the query's length (one or two
- * letters have no trigram and are scanned), with LIKE's wildcards and escape taken literally.
+ * The lobby's name search (gameName, the in-process trigram index of catalogue.search-index.ts): the
+ * same answers as a case-insensitive substring of any of a game's names, whatever the query's length
+ * (one or two letters have no trigram and are scanned), with LIKE's wildcards and escape taken
+ * literally; and the database's trigram index (migration 0024) the operator's search asks.
  */
 
 let t: TestApp;

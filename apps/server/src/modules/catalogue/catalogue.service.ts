@@ -19,7 +19,7 @@ import {
 } from '@bp/contract';
 import type { z } from 'zod';
 import type { ZFavouriteQuery, ZHotGamesQuery, ZLotteryMenus, ZRankQuery, ZWinnerBoard } from '@bp/contract';
-import type { Database, Db, Executor } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import type { MemberActor } from '../../platform/context.js';
 import { parseLanguage } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
@@ -32,7 +32,8 @@ import type { MerchantContext } from '../../platform/merchant.js';
 import { createQueryCache } from './catalogue.cache.js';
 import { normaliseSearch } from './catalogue.import.js';
 import { gameIconUrl, vendorIconUrl } from './catalogue.icons.js';
-import { catalogueRepo, searchUsesIndex, type GameFilter, type GameRow } from './catalogue.repo.js';
+import { catalogueRepo, type GameFilter, type GameRow } from './catalogue.repo.js';
+import { buildSearchIndex, type SearchIndex } from './catalogue.search-index.js';
 
 /** Lobby answers are cached this long at most (other instances' operator changes show up by then). */
 export const LOBBY_CACHE_TTL_MS = 60_000;
@@ -88,6 +89,12 @@ export function toGame(r: GameRow, lang: string): TGame {
   };
 }
 
+/** A tile as an object and as its JSON (serializeReply's), for one language. */
+function writtenTile(r: GameRow, lang: string) {
+  const game = toGame(r, lang);
+  return { game, json: serializeReply(game) };
+}
+
 /** The lottery game types a prize mode shows (SPEC §4 prize mode; the brand sends `Lott`). */
 function lotteryTypes(prizeMode: string | undefined): TGameType[] {
   const m = prizeMode?.toUpperCase();
@@ -96,27 +103,28 @@ function lotteryTypes(prizeMode: string | undefined): TGameType[] {
   return [];
 }
 
-export function createCatalogueService({
-  db,
-  database,
-  events,
-  clock,
-}: {
-  db: Db;
-  /** the connection's prepared statements (the name search) */
-  database: Database;
-  events: EventBus;
-  clock: Clock;
-}) {
+export function createCatalogueService({ db, events, clock }: { db: Db; events: EventBus; clock: Clock }) {
   const lobby = createQueryCache<unknown>({ ttlMs: LOBBY_CACHE_TTL_MS, maxEntries: 5000 });
   const winnersCache = createQueryCache<WinnerBoard>({ ttlMs: WINNER_CACHE_TTL_MS, maxEntries: 500 });
   events.on('catalogue.changed', ({ merchantId }) => {
     lobby.invalidate(merchantId);
+    searchIndexes.invalidate(merchantId);
     winnersCache.invalidate(merchantId); // the board lists only games the merchant offers
   });
   // of wallet movements only wins change the board: a bet or a deposit leaves it cached (under
   // betting load a board dropped on every wallet change would never be served from the cache)
   events.on('vendor.won', ({ merchantId }) => winnersCache.invalidate(merchantId));
+
+  /**
+   * Each merchant's name search index (its visible games in lobby order), built on the first search
+   * and kept like a lobby answer: dropped by catalogue.changed, rebuilt at most LOBBY_CACHE_TTL_MS
+   * later for changes made through another instance.
+   */
+  const searchIndexes = createQueryCache<SearchIndex>({ ttlMs: LOBBY_CACHE_TTL_MS, maxEntries: 100 });
+  const searchIndex = (merchantId: number) =>
+    searchIndexes.get(merchantId, 'search', async () =>
+      buildSearchIndex(await catalogueRepo.searchDocs(db, merchantId)),
+    );
 
   const cached = <V>(merchantId: number, key: string, load: () => Promise<V>) =>
     lobby.get(merchantId, key, load) as Promise<V>;
@@ -140,19 +148,10 @@ export function createCatalogueService({
     lang: string,
   ): Promise<TGameList> {
     const offset = (pageNo - 1) * pageSize;
-    let found: GameRow[];
-    let totalCount: number;
-    if (f.search && searchUsesIndex(f.search)) {
-      // few matches: page and count in one statement
-      const r = await catalogueRepo.listGamesCounted(database, merchantId, f, pageSize, offset);
-      found = r.found;
-      totalCount = r.total ?? (await catalogueRepo.countGames(db, merchantId, f));
-    } else {
-      [found, totalCount] = await Promise.all([
-        catalogueRepo.listGames(db, merchantId, f, pageSize, offset),
-        catalogueRepo.countGames(db, merchantId, f),
-      ]);
-    }
+    const [found, totalCount] = await Promise.all([
+      catalogueRepo.listGames(db, merchantId, f, pageSize, offset),
+      catalogueRepo.countGames(db, merchantId, f),
+    ]);
     return {
       games: found.map((r) => toGame(r, lang)),
       totalCount,
@@ -160,6 +159,34 @@ export function createCatalogueService({
       pageNo,
       pageSize,
     };
+  }
+
+  /**
+   * A page of a name search, from the in-process index: each tile's object and JSON are made once per
+   * language and index build and kept with the game's row, so the answer's JSON is joined from them
+   * (no tile is built or serialised again per search).
+   */
+  async function searchPage(
+    merchantId: number,
+    f: GameFilter & { search: string },
+    pageNo: number,
+    pageSize: number,
+    lang: string,
+  ): Promise<PrewrittenJson<TGameList>> {
+    const found = (await searchIndex(merchantId)).find(f.search, f);
+    const offset = (pageNo - 1) * pageSize;
+    const games: TGame[] = [];
+    const parts: string[] = [];
+    for (const d of found.slice(offset, offset + pageSize)) {
+      const written = ((d.tiles ??= {})[lang] ??= writtenTile(d, lang));
+      games.push(written.game);
+      parts.push(written.json);
+    }
+    const totalCount = found.length;
+    const totalPages = Math.ceil(totalCount / pageSize);
+    // the key order of TGameList as the object below has it: JSON.stringify of it writes exactly this
+    const json = `{"games":[${parts.join(',')}],"totalCount":${totalCount},"totalPages":${totalPages},"pageNo":${pageNo},"pageSize":${pageSize}}`;
+    return new PrewrittenJson({ games, totalCount, totalPages, pageNo, pageSize }, json);
   }
 
   async function favouriteIds(memberId: number, gameType?: TGameType) {
@@ -185,6 +212,12 @@ export function createCatalogueService({
         isHot: q.isHot,
       };
       const key = `list:${JSON.stringify([f, q.pageNo, q.pageSize, lang])}`;
+      const { search } = f;
+      if (search) {
+        return cached(merchant.id, key, () =>
+          searchPage(merchant.id, { ...f, search }, q.pageNo, q.pageSize, lang),
+        );
+      }
       return written(merchant.id, key, () => page(merchant.id, f, q.pageNo, q.pageSize, lang));
     },
 

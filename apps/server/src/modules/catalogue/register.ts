@@ -8,7 +8,7 @@ import { createCatalogueService, type CatalogueService } from './catalogue.servi
 export const catalogueService = defineService(
   'catalogue',
   (ctx: Pick<ModuleContext, 'db' | 'database' | 'events' | 'clock'>): CatalogueService =>
-    createCatalogueService({ db: ctx.db, database: ctx.database, events: ctx.events, clock: ctx.clock }),
+    createCatalogueService({ db: ctx.db, events: ctx.events, clock: ctx.clock }),
 );
 export const catalogueServiceFor = (ctx: Pick<ModuleContext, 'db' | 'database' | 'events' | 'clock'>) =>
   serviceOf(catalogueService, ctx);
