@@ -118,7 +118,7 @@ begin
   return v_id;
 end $function$;
 
--- public.vendor_wallet_apply(p_ops jsonb) (last changed in migrations/0060_bonus_play.sql)
+-- public.vendor_wallet_apply(p_ops jsonb) (last changed in migrations/0093_wallet_lock_by_key.sql)
 CREATE OR REPLACE FUNCTION public.vendor_wallet_apply(p_ops jsonb)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -156,11 +156,16 @@ begin
                  array_agg(code order by merchant_id, code, bucket) as cs,
                  array_agg(bucket order by merchant_id, code, bucket) as bs, count(*)::integer as n from h) hh;
   for attempt in 1 .. 2 loop
+    -- each row found by its own key (a house row through its unique index: not a pass over every
+    -- house row of every merchant, which grows with vendors x buckets)
     select count(*) into v_locked from (
       select 1 from ledger_account a
-      where (a.member_id = any(coalesce(v_members, '{}')) and a.code = 'main')
-         or (a.member_id is null and (a.merchant_id, a.code, a.bucket) in (
-               select * from unnest(v_house_merchant, v_house_code, v_house_bucket)))
+      where a.id in (
+          select m.id from ledger_account m where m.member_id = any(coalesce(v_members, '{}')) and m.code = 'main'
+          union all
+          select h.id from unnest(v_house_merchant, v_house_code, v_house_bucket) as k(merchant_id, code, bucket)
+          join ledger_account h on h.merchant_id = k.merchant_id and h.member_id is null and h.code = k.code
+            and h.bucket = k.bucket)
       order by a.member_id is null, a.id
       for update) l;
     exit when v_locked = v_want or attempt = 2;
