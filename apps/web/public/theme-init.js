@@ -8,3 +8,57 @@ try {
 } catch {
   // storage blocked (private mode): the default theme and language stay
 }
+
+// Start the first API calls now rather than once the app's code has downloaded and run (seconds on a
+// phone on mobile data): the status call every page waits for and, on the home page of a visitor, the
+// announcements whose first banner is the page's largest picture. The app takes an answer only for
+// the same request, same headers included (shared/api/client.ts, takeEarlyCall); one it does not take
+// costs a request and nothing else.
+try {
+  (function () {
+    var lang = localStorage.getItem('language') || 'bn';
+    var token = sessionStorage.getItem('token');
+    var merchant = sessionStorage.getItem('merchantCode') || localStorage.getItem('merchantCode');
+    var headers = { Accept: 'application/json', Device: 'web', Language: lang.toUpperCase() };
+    if (merchant) headers.Merchant = merchant;
+    if (token) headers.Authorization = token;
+    var early = (window.__bpEarly = []);
+    var start = function (url) {
+      var call = { url: url, headers: headers, response: fetch(url, { headers: headers }) };
+      early.push(call);
+      return call.response;
+    };
+    start('/wps/system/status');
+    var home = ['/', '/index', '/index.html', '/home', '/login', '/register'];
+    var params = new URLSearchParams(location.search);
+    if (token || params.has('token') || params.has('merchant') || home.indexOf(location.pathname) < 0) return;
+    start(
+      '/wps/relay/MCSFE_getListAnnouncements?types=B%2CPL%2CPU%2CPR%2CH&platform=W&execution=B&language=' +
+        encodeURIComponent(lang.toUpperCase()),
+    )
+      .then(function (res) {
+        return res.clone().json();
+      })
+      .then(function (body) {
+        // the first home banner, fetched with the page's highest priority while the app loads
+        var first = null;
+        var banners = (body && body.value && body.value.banners) || [];
+        for (var i = 0; i < banners.length; i++) {
+          var b = banners[i];
+          if (b.groupName === 'w_home' && b.url && (!first || b.sequence < first.sequence)) first = b;
+        }
+        if (!first) return;
+        var link = document.createElement('link');
+        link.rel = 'preload';
+        link.as = 'image';
+        link.href = first.url;
+        link.setAttribute('fetchpriority', 'high');
+        document.head.appendChild(link);
+      })
+      .catch(function () {
+        // the app asks again
+      });
+  })();
+} catch {
+  // no fetch or storage: the app makes its calls itself
+}

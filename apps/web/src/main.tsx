@@ -4,8 +4,11 @@ import './styles/theme.css';
 import './styles/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
-import { i18n, initI18n } from './shared/i18n';
+import { App, makeQueryClient } from './app/App';
+import { preloadRoute } from './app/router';
+import { announcementsQuery } from './features/announcements';
+import { loadCategoryPage, prefetchHomeLobby } from './features/lobby';
+import { i18n, initI18n, preloadLazyNamespaces } from './shared/i18n';
 import { useAppStore } from './shared/store/app-store';
 
 // A failed preload of a lazy chunk must reach the route's error screen rather than stay silent.
@@ -19,17 +22,34 @@ function adoptMerchantFromUrl() {
 
 /** Paths that show the home page: its chunk loads while the app boots, not after the first render. */
 const HOME_PATHS = ['/', '/index', '/index.html', '/home', '/login', '/register'];
+/** Paths of the game category pages: the same for their chunk. */
+const CATEGORY_PATHS = ['/live', '/fish', '/rng', '/pvp', '/sports', '/esports', '/lott', '/elott'];
 
 async function boot() {
   adoptMerchantFromUrl();
   // the router's lazy import of the same module then finds it loaded or loading
-  if (HOME_PATHS.includes(window.location.pathname)) import('./app/pages/HomePage').catch(() => undefined);
+  const path = window.location.pathname;
+  const home = HOME_PATHS.includes(path);
+  if (home) import('./app/pages/HomePage').catch(() => undefined);
+  if (CATEGORY_PATHS.includes(path)) loadCategoryPage().catch(() => undefined);
+  // the home lobby and every other page read the lazily loaded texts: their download starts now too
+  preloadLazyNamespaces(useAppStore.getState().language);
   await initI18n(useAppStore.getState().language);
   // A stored language without a shipped catalogue fell back to Bengali.
   if (i18n.language !== useAppStore.getState().language) useAppStore.setState({ language: i18n.language });
+  preloadRoute(path);
+  const client = makeQueryClient();
+  if (home) {
+    // The home page's first answers are asked for now, while the site waits for the status call,
+    // not after the render that shows them (a visitor's announcements: the banner, the largest paint).
+    const { language, token } = useAppStore.getState();
+    const visitor = token === null && !new URLSearchParams(window.location.search).has('token');
+    if (visitor) void client.prefetchQuery(announcementsQuery(language, 'B'));
+    prefetchHomeLobby(client, language).catch(() => undefined);
+  }
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <App />
+      <App client={client} />
     </StrictMode>,
   );
 }

@@ -7,7 +7,7 @@ import { i18n } from '../shared/i18n';
 import { ModalHost } from './modals/ModalHost';
 import { RootScreen } from './RootScreen';
 
-function makeQueryClient() {
+export function makeQueryClient() {
   return new QueryClient({
     // Any member call refused for a lost session ends the local session (SessionSync covers member info).
     queryCache: new QueryCache({ onError: (e) => void isSessionLost(e) }),
@@ -22,8 +22,9 @@ function makeQueryClient() {
   });
 }
 
-export function App() {
-  const [client] = useState(makeQueryClient);
+/** `client`: the boot's, when it has already asked for a page's first answers (main.tsx). */
+export function App({ client: given }: { client?: QueryClient }) {
+  const [client] = useState(() => given ?? makeQueryClient());
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={client}>

@@ -6,6 +6,7 @@ import { loadPromotionsPage } from '../features/promotions';
 import { loadAccountGamesPage, loadCategoryPage } from '../features/lobby';
 import { loadLazyNamespaces } from '../shared/i18n';
 import { PageLoader, RouteLoader } from '../shared/ui/Loader';
+import { preloadableLazy } from '../shared/ui/preloadable-lazy';
 import { AppRoot } from './AppRoot';
 import { agentShell } from './pages/AgentShell';
 import { Layout } from './layout/Layout';
@@ -17,10 +18,27 @@ type PageModule = { default: ComponentType };
 /** A page in its own chunk; the layout shows the route loader while it loads. */
 const page = (load: () => Promise<PageModule>) => lazy(() => trackRouteLoad(load()));
 
-const Home = page(() => import('./pages/HomePage'));
+const Home = preloadableLazy(() => import('./pages/HomePage'), trackRouteLoad);
 // Member-centre pages read the lazily loaded namespaces (shared/i18n/catalogues.ts).
 // Game pages read the lobby namespace, one of the lazy ones.
-const CategoryPage = page(async () => (await Promise.all([loadCategoryPage(), loadLazyNamespaces()]))[0]);
+const CategoryPage = preloadableLazy(
+  async () => (await Promise.all([loadCategoryPage(), loadLazyNamespaces()]))[0],
+  trackRouteLoad,
+);
+
+/** Paths (without the leading slash) of the home page and of the game category pages. */
+const HOME_PATHS = ['', 'index', 'index.html', 'home', 'login', 'register'];
+const CATEGORY_PATHS = ['live', 'fish', 'rng', 'pvp', 'sports', 'esports', 'lott', 'elott'];
+
+/**
+ * The boot asks for the page of the address it opens with (home, a game category) before the first
+ * render: once in, that page shows in the first render of the layout.
+ */
+export function preloadRoute(pathname: string) {
+  const path = pathname.replace(/^\/+/, '');
+  if (HOME_PATHS.includes(path)) Home.preload();
+  if (CATEGORY_PATHS.includes(path)) CategoryPage.preload();
+}
 const AccountGames = page(async () => (await Promise.all([loadAccountGamesPage(), loadLazyNamespaces()]))[0]);
 const MemberCentre = page(
   async () => (await Promise.all([import('./pages/MemberCentrePage'), loadLazyNamespaces()]))[0],
@@ -111,12 +129,12 @@ export function AppRouter() {
           ))}
           <Route element={<Layout />}>
             <Route index element={inLayout(Home)} />
-            {['index', 'index.html', 'home', 'login', 'register'].map((path) => (
+            {HOME_PATHS.slice(1).map((path) => (
               <Route key={path} path={path} element={inLayout(Home)} />
             ))}
             <Route path="help" element={inLayout(Help)} />
             <Route path="promotions" element={inLayout(Promotions)} />
-            {['live', 'fish', 'rng', 'pvp', 'sports', 'esports', 'lott', 'elott'].map((path) => (
+            {CATEGORY_PATHS.map((path) => (
               <Route key={path} path={path} element={inLayout(CategoryPage)} />
             ))}
             {['favorite', 'recent'].map((path) => (

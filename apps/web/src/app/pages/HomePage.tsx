@@ -1,17 +1,23 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { HomeBanners, NoticeMarquee } from '../../features/announcements';
 import { loadHomeLobby } from '../../features/lobby';
-import { loadLazyNamespaces } from '../../shared/i18n';
+import { i18nReady, loadLazyNamespaces } from '../../shared/i18n';
 import { readToken } from '../../shared/store/persist';
 import { openModal, useModalStore } from '../../shared/ui/modal-store';
+import { preloadableLazy } from '../../shared/ui/preloadable-lazy';
 import { hasModal } from '../modals/registry';
 import './home.css';
 
 // The lobby and its texts (a lazy namespace) load after the banners: the first paint does not wait for
 // them. Its code starts loading with this module; a failure shows when the lobby renders.
 loadHomeLobby().catch(() => undefined);
-const HomeLobby = lazy(async () => (await Promise.all([loadHomeLobby(), loadLazyNamespaces()]))[0]);
+const HomeLobby = preloadableLazy(
+  async () => (await Promise.all([loadHomeLobby(), loadLazyNamespaces()]))[0],
+);
+// Its texts in the page's language once that is set: with both in before the first render, the lobby
+// shows in that render (no placeholder first).
+void i18nReady.then(() => HomeLobby.preload());
 
 /** Modals that /login and /register open over home. */
 const ROUTE_MODALS: Record<string, string> = { '/login': 'login', '/register': 'register' };

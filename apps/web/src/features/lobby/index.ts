@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 // Light on purpose: the header, side menu, footer and router import this file; everything else loads lazily.
 export { LOBBY_KEY, RECENT_GAMES_KEY } from './api/lobby-keys';
 export const loadHomeLobby = () => import('./components/HomeLobby').then((m) => ({ default: m.HomeLobby }));
@@ -8,6 +9,8 @@ export const loadSideGameMenu = () =>
 export const loadFooterProducts = () =>
   import('./components/FooterProducts').then((m) => ({ default: m.FooterProducts }));
 export const loadCategoryPage = () => import('./pages/CategoryPage');
+export const prefetchHomeLobby = (client: QueryClient, language: string) =>
+  import('./api/prefetch').then((m) => m.prefetchHomeLobby(client, language));
 export const loadAccountGamesPage = () => import('./pages/AccountGamesPage');
 export const loadGamePopup = () => import('./components/GamePopup');
 export const loadVendorGamesModal = () => import('./components/VendorGamesModal');

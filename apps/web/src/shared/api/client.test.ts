@@ -2,7 +2,7 @@
 import { systemEndpoints } from '@bp/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error';
-import { callEndpoint, fillPath, toQueryString } from './client';
+import { callEndpoint, fillPath, toQueryString, type EarlyCall } from './client';
 import { setLanguageGetter } from './client-context';
 
 const ok = (value: unknown, status = 200) =>
@@ -68,5 +68,35 @@ describe('api client', () => {
     expect(toQueryString({})).toBe('');
     expect(fillPath('/wps/x/:id/y', { id: 'a b' })).toBe('/wps/x/a%20b/y');
     expect(() => fillPath('/wps/x/:id', {})).toThrow();
+  });
+
+  describe('an early call of the page script', () => {
+    const early = (headers: Record<string, string>, value: unknown): EarlyCall => ({
+      url: '/wps/system/status',
+      headers,
+      response: Promise.resolve(ok(value)),
+    });
+    afterEach(() => delete window.__bpEarly);
+
+    it('answers the same request once, then the network answers', async () => {
+      window.__bpEarly = [
+        early({ Accept: 'application/json', Device: 'web', Language: 'BN' }, { early: true }),
+      ];
+      fetchMock.mockResolvedValueOnce(ok({ early: false }));
+      expect(await callEndpoint(systemEndpoints.status)).toEqual({ early: true });
+      expect(fetchMock).not.toHaveBeenCalled();
+      expect(await callEndpoint(systemEndpoints.status)).toEqual({ early: false });
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    });
+
+    it('is not taken by a request with other headers (a token adopted since)', async () => {
+      window.__bpEarly = [
+        early({ Accept: 'application/json', Device: 'web', Language: 'BN' }, { early: true }),
+      ];
+      sessionStorage.setItem('token', 'abc123');
+      fetchMock.mockResolvedValueOnce(ok({ early: false }));
+      expect(await callEndpoint(systemEndpoints.status)).toEqual({ early: false });
+      expect(window.__bpEarly).toHaveLength(1);
+    });
   });
 });

@@ -34,6 +34,38 @@ export function fillPath(path: string, params: Record<string, unknown> | undefin
   });
 }
 
+/**
+ * A GET the page's first script (public/theme-init.js) started while the app's code was still
+ * downloading: the status call on every page, the home page's announcements for a visitor.
+ */
+export interface EarlyCall {
+  url: string;
+  headers: Record<string, string>;
+  response: Promise<Response>;
+}
+
+declare global {
+  interface Window {
+    __bpEarly?: EarlyCall[];
+  }
+}
+
+const sameHeaders = (a: Record<string, string>, b: Record<string, string>) => {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
+};
+
+/**
+ * The early answer to this very request (same URL, same headers), taken at most once; later calls
+ * (a retry, a refetch) go to the network. A request the early script guessed differently (another
+ * language, a token adopted since) finds nothing and is sent as usual.
+ */
+export function takeEarlyCall(url: string, headers: Record<string, string>): Promise<Response> | undefined {
+  const calls = typeof window === 'undefined' ? undefined : window.__bpEarly;
+  const i = calls?.findIndex((c) => c.url === url && sameHeaders(c.headers, headers)) ?? -1;
+  return i < 0 ? undefined : calls!.splice(i, 1)[0]!.response;
+}
+
 interface Envelope {
   success?: boolean;
   value?: unknown;
@@ -73,7 +105,8 @@ export async function callEndpoint<E extends Endpoint>(
 
   let res: Response;
   try {
-    res = await fetch(url, { method: endpoint.method, headers, body, signal: opts.signal });
+    const early = endpoint.method === 'GET' ? takeEarlyCall(url, headers) : undefined;
+    res = await (early ?? fetch(url, { method: endpoint.method, headers, body, signal: opts.signal }));
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
     throw new ApiError('network_error', (e as Error).message, 0);

@@ -51,14 +51,24 @@ export const defaultCatalogue: Catalogue = {
   auth,
 };
 
-/** The whole Bengali catalogue as a static asset (not JavaScript), for the lazy namespaces. */
-export async function loadFullDefaultCatalogue(): Promise<Catalogue | undefined> {
-  try {
-    const res = await fetch(bnUrl);
-    return res.ok ? ((await res.json()) as Catalogue) : undefined;
-  } catch {
+let fullDefault: Promise<Catalogue | undefined> | undefined;
+
+/**
+ * The whole Bengali catalogue as a static asset (not JavaScript), for the lazy namespaces: one
+ * download shared by every caller (the boot starts it); a failed one is tried again on the next call.
+ */
+export function loadFullDefaultCatalogue(): Promise<Catalogue | undefined> {
+  const load = async () => {
+    try {
+      const res = await fetch(bnUrl);
+      if (res.ok) return (await res.json()) as Catalogue;
+    } catch {
+      /* offline: undefined below */
+    }
+    fullDefault = undefined;
     return undefined;
-  }
+  };
+  return (fullDefault ??= load());
 }
 
 const lazyCatalogues = import.meta.glob<Catalogue>(['../../locales/*.json', '!../../locales/bn.json'], {

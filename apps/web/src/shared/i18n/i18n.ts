@@ -29,6 +29,10 @@ async function ensureLoaded(lng: string): Promise<boolean> {
   return true;
 }
 
+let markReady: () => void = () => undefined;
+/** Settles once initI18n has set up the language the page opens in (lazy texts are then asked for in it). */
+export const i18nReady = new Promise<void>((resolve) => (markReady = resolve));
+
 export async function initI18n(preferred: string): Promise<void> {
   const lng = SHIPPED_LNGS.includes(preferred) ? preferred : DEFAULT_LNG;
   await i18n.use(initReactI18next).init({
@@ -48,6 +52,7 @@ export async function initI18n(preferred: string): Promise<void> {
   i18n.on('languageChanged', applyToDocument);
   await changeLanguage(lng);
   applyToDocument(i18n.language);
+  markReady();
 }
 
 let lazyWanted = false;
@@ -60,6 +65,11 @@ async function ensureLazy(lng: string) {
     const entries = cat?.[ns];
     if (entries) i18n.addResourceBundle(lng, ns, entries, true, true);
   }
+}
+
+/** Starts downloading the Bengali lazy namespaces early (the boot, before the first render); nothing else. */
+export function preloadLazyNamespaces(lng: string) {
+  if (lng === DEFAULT_LNG) void loadFullDefaultCatalogue();
 }
 
 /**

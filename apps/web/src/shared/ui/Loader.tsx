@@ -11,6 +11,26 @@ export function PageLoader() {
   );
 }
 
+/**
+ * The boot screen until the status answer is in: index.html's static skeleton (header bar, banner
+ * box) drawn again, so what a phone painted before any script ran stays on screen (first contentful
+ * paint) instead of giving way to an empty loader.
+ */
+export function ShellLoader() {
+  const { t } = useTranslation();
+  return (
+    <div className="app-shell" role="status" aria-live="polite" data-testid="page-loader">
+      <svg className="app-shell-header" preserveAspectRatio="none" viewBox="0 0 100 10" aria-hidden="true">
+        <rect width="100" height="10" />
+      </svg>
+      <svg className="app-shell-banner" preserveAspectRatio="none" viewBox="0 0 100 10" aria-hidden="true">
+        <rect width="100" height="10" rx="0.6" />
+      </svg>
+      <span className="visually-hidden">{t('loading')}</span>
+    </div>
+  );
+}
+
 /** Thin bar at the top of the page while a lazy route loads. */
 export function RouteLoader() {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 import type { TGameLane } from '@bp/contract';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useAppStore } from '../../../shared/store/app-store';
@@ -36,7 +36,9 @@ import './lobby.css';
 export function HomeLobby() {
   const [params, setParams] = useSearchParams();
   const isLogin = useAppStore((s) => s.isLogin);
-  const lanes = useVendorLanes().data ?? [];
+  // Answers render as deferred (sliced) renders: the sections and their tiles are the bulk of the
+  // page, and one long render would block a slow phone's main thread.
+  const lanes = useDeferredValue(useVendorLanes().data) ?? [];
   const keys = menuKeys(lanes);
   const wanted = (params.get('type') ?? 'HOME').toUpperCase() as TMenuKey;
   const current: TMenuKey = keys.includes(wanted) && (wanted !== 'FAV' || isLogin) ? wanted : 'HOME';
@@ -110,7 +112,8 @@ function Section({ id, lanes, whole }: { id: TSectionKey; lanes: TGameLane[]; wh
 
 function HotSection() {
   const { t } = useTranslation('lobby');
-  const { data, isPending } = useHotGames();
+  const { data: fresh, isPending } = useHotGames();
+  const data = useDeferredValue(fresh);
   const [page, setPage] = useState(1);
   return (
     <LobbySection
@@ -118,7 +121,10 @@ function HotSection() {
       title={t('section_HOT')}
       paging={{ page, pages: pageCount(data?.length ?? 0, HOME_PAGE_SIZE), onPage: setPage }}
     >
-      <GameGrid games={data && pageOf(data, page, HOME_PAGE_SIZE)} loading={isPending} />
+      <GameGrid
+        games={data && pageOf(data, page, HOME_PAGE_SIZE)}
+        loading={isPending || (fresh !== undefined && data === undefined)}
+      />
     </LobbySection>
   );
 }
