@@ -292,11 +292,6 @@ export const ZPromotionInput = ZPromotionFields.refine(
     message: 'a ticket reward needs ticketConfig',
     path: ['ticketConfig'],
   })
-  .refine((v) => v.rewardKind !== 'TICKET' || !v.ticketConfig?.prizes.some((p) => p.kind === 'freeSpins'), {
-    // nothing pays free spins from a ticket yet: a prize the server cannot pay is not offered
-    message: 'ticket prizes are cash, bonus, points or nothing',
-    path: ['ticketConfig'],
-  })
   .refine((v) => v.trigger !== 'NTH_DEPOSIT' || v.depositNth !== null, {
     message: 'an N-th deposit trigger needs depositNth',
     path: ['depositNth'],

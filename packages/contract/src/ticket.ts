@@ -10,7 +10,7 @@ import { ZMoney } from './money.js';
  * (`drawTicketFair`, `verifyTicketDraw`), which checks the same rules as this schema
  * (`ticketConfigProblems`), since the engine must refuse a bad table whoever calls it. Amounts are
  * integer minor units for cash and bonus, counts for points and free spins, 0 for nothing; as bigint
- * in the server, as digit text in JSON.
+ * in the server, as digit text in JSON. A free-spins prize also names its spins' stake and slot.
  */
 export const TICKET_GAME_TYPES = ['wheel', 'egg', 'envelope'] as const;
 export type TTicketGame = (typeof TICKET_GAME_TYPES)[number];
@@ -42,15 +42,37 @@ const ZTicketAmount = z.union([
     }),
 ]);
 
+/**
+ * A free-spins prize's spins: the stake of each spin in minor units (like the table's amounts) and the
+ * built-in slot of the merchant's catalogue they are played on (the server refuses any other game with
+ * promotion_free_spins_game).
+ */
+export const ZTicketSpins = z.object({
+  stake: ZTicketAmount.refine((v) => (bigOrNull(v) ?? 0n) > 0n, { message: 'a stake must be positive' }),
+  vendor: z.string().trim().min(1).max(32),
+  gameCode: z.string().trim().min(1).max(64),
+});
+
 export const ZTicketPrize = z
   .object({
     kind: z.enum(TICKET_PRIZE_TYPES),
+    /** minor units (cash, bonus), or a count (points, the spins of freeSpins), 0 for nothing */
     amount: ZTicketAmount,
     weight: z.number().int().positive().max(TICKET_CONFIG_LIMITS.maxTotalWeight),
     label: z.string().max(TICKET_CONFIG_LIMITS.maxLabelLength).optional(),
+    /** freeSpins only: each spin's stake and the slot */
+    spins: ZTicketSpins.optional(),
   })
   .refine((p) => (p.kind === 'nothing') === (bigOrNull(p.amount) === 0n), {
     message: 'a prize of nothing has amount 0; any other prize a positive amount',
+    path: ['amount'],
+  })
+  .refine((p) => (p.kind === 'freeSpins') === (p.spins !== undefined), {
+    message: 'a freeSpins prize needs spins {stake, vendor, gameCode}; no other prize has them',
+    path: ['spins'],
+  })
+  .refine((p) => p.kind !== 'freeSpins' || (bigOrNull(p.amount) ?? 0n) <= 1000n, {
+    message: 'at most 1000 free spins',
     path: ['amount'],
   });
 export type TTicketPrize = z.infer<typeof ZTicketPrize>;
@@ -105,6 +127,8 @@ export const ZTicketPrizeView = z.object({
   kind: z.enum(TICKET_PRIZE_TYPES),
   amount: z.string(),
   label: z.string().optional(),
+  /** freeSpins: each spin's stake (decimal text) and the slot */
+  spins: z.object({ stake: ZMoney, vendor: z.string(), gameCode: z.string() }).optional(),
 });
 export type TTicketPrizeView = z.infer<typeof ZTicketPrizeView>;
 
@@ -156,8 +180,11 @@ export type TClaimTicket = z.input<typeof ZClaimTicket>;
 export const ZTicketResult = ZTicketRow.extend({
   prize: ZTicketPrizeView,
   outcome: ZTicketDraw,
-  /** where the prize went: main wallet, bonus (with wagering), the points balance, or nowhere (nothing) */
-  paidTo: z.enum(['main', 'bonus', 'points', 'none']),
+  /**
+   * where the prize went: main wallet, bonus (with wagering), the points balance, the member's free
+   * spins (MCSFE_getFreeSpinList; their wins are bonus money with the promotion's wagering), or nowhere
+   */
+  paidTo: z.enum(['main', 'bonus', 'points', 'freeSpins', 'none']),
   /** turnover to bet before a bonus prize converts ('0.00' otherwise) */
   requiredTurnover: ZMoney,
 });

@@ -84,5 +84,6 @@ export {
   type TicketGame,
   type TicketPrize,
   type TicketPrizeKind,
+  type TicketSpins,
   type TicketTable,
 } from './tickets.js';

@@ -233,6 +233,36 @@ describe('ticket configuration', () => {
     ],
     ['unknown kind', withPrize({ kind: 'jackpot', amount: '1', weight: 1 }), 'prizes[0].kind must be one of'],
     [
+      'spins on a cash prize',
+      withPrize({
+        kind: 'cash',
+        amount: '1',
+        weight: 1,
+        spins: { stake: '100', vendor: 'V', gameCode: 'g' },
+      }),
+      'prizes[0].spins belong to a freeSpins prize only',
+    ],
+    [
+      'spins without a stake',
+      withPrize({
+        kind: 'freeSpins',
+        amount: '5',
+        weight: 1,
+        spins: { stake: '0', vendor: 'V', gameCode: 'g' },
+      }),
+      'prizes[0].spins.stake must be a positive whole number of minor units',
+    ],
+    [
+      'spins without a slot',
+      withPrize({
+        kind: 'freeSpins',
+        amount: '5',
+        weight: 1,
+        spins: { stake: '100', vendor: ' ', gameCode: '' },
+      }),
+      'prizes[0].spins.vendor must be a vendor code',
+    ],
+    [
       'number amount',
       withPrize({ kind: 'cash', amount: 100, weight: 1 }),
       'prizes[0].amount must be a whole',
@@ -297,6 +327,26 @@ describe('ticket configuration', () => {
     expect(problems.some((p) => p.startsWith(problem))).toBe(true);
     expect(() => parseTicketConfig(input)).toThrow(TicketConfigError);
     expect(() => drawTicket(input as TicketConfig, seededRng(1))).toThrow(TicketConfigError);
+  });
+
+  it("keeps a free-spins prize's spins: the stake as bigint when parsed, as text in JSON", () => {
+    const input = withPrize({
+      kind: 'freeSpins',
+      amount: '10',
+      weight: 1,
+      spins: { stake: '200', vendor: 'BPG', gameCode: 'slot-1' },
+    });
+    expect(ticketConfigProblems(input)).toEqual([]);
+    expect(parseTicketConfig(input).prizes[0]!.spins).toEqual({
+      stake: 200n,
+      vendor: 'BPG',
+      gameCode: 'slot-1',
+    });
+    expect(ticketConfigJson(parseTicketConfig(input)).prizes[0]!.spins).toEqual({
+      stake: '200',
+      vendor: 'BPG',
+      gameCode: 'slot-1',
+    });
   });
 
   it('states the exact odds and the expected value of a ticket per prize kind', () => {

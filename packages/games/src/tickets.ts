@@ -37,6 +37,17 @@ export interface TicketPrize {
   weight: number;
   /** what the wheel segment or card says, when the operator names it */
   label?: string;
+  /**
+   * freeSpins only: the stake of each spin (integer minor units) and the built-in slot they are played
+   * on. Not part of the draw (which reads weights only); the server pays the prize with them.
+   */
+  spins?: TicketSpins;
+}
+
+export interface TicketSpins {
+  stake: bigint | string;
+  vendor: string;
+  gameCode: string;
 }
 
 export interface TicketConfig {
@@ -118,10 +129,28 @@ export function ticketConfigProblems(input: unknown): string[] {
     ) {
       problems.push(`${at}.label must be text of at most ${TICKET_LIMITS.maxLabelLength} characters`);
     }
+    if (p.spins !== undefined) problems.push(...spinsProblems(`${at}.spins`, p.kind, p.spins));
   });
   if (total > TICKET_LIMITS.maxTotalWeight) {
     problems.push(`the weights must add up to at most ${TICKET_LIMITS.maxTotalWeight}`);
   }
+  return problems;
+}
+
+const text = (v: unknown, max: number) => typeof v === 'string' && v.trim().length > 0 && v.length <= max;
+
+/** A prize's spins: only on a freeSpins prize, with a positive stake and a slot named. */
+function spinsProblems(at: string, kind: unknown, raw: unknown): string[] {
+  if (kind !== 'freeSpins') return [`${at} belong to a freeSpins prize only`];
+  if (!raw || typeof raw !== 'object') return [`${at} must be an object`];
+  const s = raw as Record<string, unknown>;
+  const problems: string[] = [];
+  const stake = amountOf(s.stake);
+  if (stake === null || stake <= 0n || stake > TICKET_LIMITS.maxAmount) {
+    problems.push(`${at}.stake must be a positive whole number of minor units`);
+  }
+  if (!text(s.vendor, 32)) problems.push(`${at}.vendor must be a vendor code`);
+  if (!text(s.gameCode, 64)) problems.push(`${at}.gameCode must be a game code`);
   return problems;
 }
 
@@ -137,6 +166,9 @@ export function parseTicketConfig(input: unknown): TicketConfig {
       amount: BigInt(p.amount),
       weight: p.weight,
       ...(p.label !== undefined ? { label: p.label } : {}),
+      ...(p.spins !== undefined
+        ? { spins: { stake: BigInt(p.spins.stake), vendor: p.spins.vendor, gameCode: p.spins.gameCode } }
+        : {}),
     })),
   };
 }
@@ -144,7 +176,14 @@ export function parseTicketConfig(input: unknown): TicketConfig {
 /** The configuration as JSON-safe data (amounts as decimal text), e.g. for a jsonb column or a link. */
 export function ticketConfigJson(config: TicketConfig): TicketConfig {
   const c = parseTicketConfig(config);
-  return { game: c.game, prizes: c.prizes.map((p) => ({ ...p, amount: String(p.amount) })) };
+  return {
+    game: c.game,
+    prizes: c.prizes.map((p) => ({
+      ...p,
+      amount: String(p.amount),
+      ...(p.spins ? { spins: { ...p.spins, stake: String(p.spins.stake) } } : {}),
+    })),
+  };
 }
 
 /** A checked configuration with its cumulative weights, to draw many times from one table. */

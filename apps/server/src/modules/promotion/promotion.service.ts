@@ -223,11 +223,18 @@ export function createPromotionService(deps: PromotionDeps) {
 
   /** A FREE_SPINS reward is played on a built-in slot of the merchant's catalogue, or refused. */
   async function checkFreeSpinsGame(ex: Executor, merchantId: number, v: PromotionValues) {
-    if (v.rewardKind !== 'FREE_SPINS' || !v.freeSpins) return;
-    if (!(await isSlot(ex, merchantId, v.freeSpins.vendor, v.freeSpins.gameCode))) {
-      throw new AppError('promotion_free_spins_game', {
-        value: { vendor: v.freeSpins.vendor, gameCode: v.freeSpins.gameCode },
-      });
+    const games: { vendor: string; gameCode: string }[] = [];
+    if (v.rewardKind === 'FREE_SPINS' && v.freeSpins) games.push(v.freeSpins);
+    // a ticket's free-spins prizes are played on a slot the same way
+    if (v.rewardKind === 'TICKET' && v.ticketConfig) {
+      for (const p of parseTicketConfig(v.ticketConfig).prizes) if (p.spins) games.push(p.spins);
+    }
+    for (const g of games) {
+      if (!(await isSlot(ex, merchantId, g.vendor, g.gameCode))) {
+        throw new AppError('promotion_free_spins_game', {
+          value: { vendor: g.vendor, gameCode: g.gameCode },
+        });
+      }
     }
   }
 
@@ -1101,9 +1108,12 @@ export function createPromotionService(deps: PromotionDeps) {
       const deposited = claims.some((c) => c.status === 'JOINED')
         ? (await depositCount(db, actor.memberId)) > 0
         : false;
+      // a FREE_SPINS promotion's claims, and a ticket's whose prize was free spins
       const spins = await freeSpinRepo.byClaims(
         db,
-        claims.filter((c) => byId.get(c.promotionId)?.rewardKind === 'FREE_SPINS').map((c) => c.id),
+        claims
+          .filter((c) => ['FREE_SPINS', 'TICKET'].includes(byId.get(c.promotionId)?.rewardKind ?? ''))
+          .map((c) => c.id),
       );
       return claims.map((c) =>
         claimView(

@@ -5,6 +5,7 @@ import { sha256Hex, verifyTicketDraw, parseTicketConfig } from '@bp/games';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.js';
 import { testClock } from '../../test/clock.js';
 import { rows } from '../../platform/sql.js';
+import { gameOfKind, gsCall, playGame, requestId } from '../../test/games.js';
 import {
   createMerchant,
   createOperator,
@@ -30,6 +31,8 @@ const DAY = 86_400_000;
 
 beforeAll(async () => {
   t = await createTestApp({ deps: { clock } });
+  // the built-in game server settles its rounds over HTTP (a free-spins prize is played)
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
   merchantId = await merchantIdOf(db());
   admin = await operatorToken(t.app);
 }, 60_000);
@@ -407,6 +410,138 @@ describe('ticket rewards', () => {
     const [tk] = await list(other.headers);
     expect(got.json().value.transactionId).toBe(tk!.transactionId);
     await expectLedgerInvariants(db());
+  });
+
+  it('a free-spins prize grants the spins of its slot once (20 parallel claims), played for free like a FREE_SPINS reward', async () => {
+    const slot = await gameOfKind(db(), 'slot');
+    const config = {
+      game: 'wheel',
+      prizes: [
+        {
+          kind: 'freeSpins',
+          amount: '7',
+          weight: 1,
+          label: '7 spins',
+          spins: { stake: '150', vendor: slot.vendor, gameCode: slot.gameCode },
+        },
+        { kind: 'cash', amount: '100', weight: 1 },
+      ],
+    };
+    const { p, m, ticket } = await holder({ ticketConfig: config, wageringMultiple: 3, expiryDays: 5 });
+    expect(ticket.prizes[0]).toEqual({
+      kind: 'freeSpins',
+      amount: '7',
+      label: '7 spins',
+      spins: { stake: '1.50', vendor: slot.vendor, gameCode: slot.gameCode },
+    });
+    // a client seed whose draw is the free spins (the seed is the member's to choose)
+    const [row] = await rows<{ server_seed: string; nonce: number }>(
+      db(),
+      sql`select server_seed, nonce from promotion_ticket where transaction_id = ${ticket.transactionId}`,
+    );
+    const table = parseTicketConfig(config);
+    let seed = 0;
+    while (verifyTicketDraw(row!.server_seed, `fs-${seed}`, row!.nonce, table).index !== 0) seed++;
+    const main = await mainBalance(db(), m.id);
+
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => claim(m.headers, ticket.transactionId, `fs-${seed}`)),
+    );
+    const ok = results.filter((r) => r.statusCode === 200);
+    expect(ok).toHaveLength(1);
+    for (const r of results.filter((x) => x.statusCode !== 200)) {
+      expect(r.statusCode, r.body).toBe(409);
+      expect(r.json().errorCode).toBe('ticket_already_claimed');
+    }
+    expect(ok[0]!.json().value).toMatchObject({
+      paidTo: 'freeSpins',
+      requiredTurnover: '0.00',
+      prize: { kind: 'freeSpins', amount: '7' },
+      outcome: { index: 0, kind: 'freeSpins' },
+    });
+    const grants = await rows<{ claim_id: string; granted: number; remaining: number; stake: string }>(
+      db(),
+      sql`select claim_id::text, granted, remaining, stake::text from promotion_free_spin where member_id = ${m.id}`,
+    );
+    expect(grants).toEqual([{ claim_id: expect.any(String), granted: 7, remaining: 7, stake: '150' }]);
+    // no money moved: the spins are the house's stake
+    expect(await mainBalance(db(), m.id)).toBe(main);
+    expect(await bonusBalance(m.id)).toBe(0n);
+
+    // the reward centre and the claim list show them like a FREE_SPINS promotion's
+    const spins = await t.app.inject({ url: '/wps/relay/MCSFE_getFreeSpinList', headers: m.headers });
+    expect(spins.json().value).toEqual([
+      expect.objectContaining({
+        claimId: grants[0]!.claim_id,
+        promotionId: p.id,
+        stake: '1.50',
+        vendor: slot.vendor,
+        gameCode: slot.gameCode,
+        granted: 7,
+        remaining: 7,
+      }),
+    ]);
+    const days = (Date.parse(spins.json().value[0].expiryDate) - clock.now().getTime()) / DAY;
+    expect(days).toBeCloseTo(5, 2);
+    const claims = await t.app.inject({ url: '/wps/relay/MCS2_getPromotionClaimList', headers: m.headers });
+    expect(claims.json().value.find((c: { id: string }) => c.id === grants[0]!.claim_id)).toMatchObject({
+      state: 'ACTIVE',
+      status: 'Process',
+      freeSpins: { granted: 7, remaining: 7, used: 0, stake: '1.50' },
+    });
+
+    // opening the slot for real money plays them for free
+    const game = await playGame(t.app, m.headers, slot.nodeId);
+    expect(game.view.config.freeSpinsLeft).toBe(7);
+    const res = await gsCall(t.app, game.headers, 'POST', '/gs/api/slot/spin', {
+      bet: '1.00',
+      requestId: requestId(),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().value).toMatchObject({ bet: '0.00', freeSpins: { isFree: true } });
+    expect(await mainBalance(db(), m.id)).toBe(main);
+    await expectLedgerInvariants(db());
+  });
+
+  it('refuses a free-spins prize on a game that is not a built-in slot of the catalogue', async () => {
+    const slot = await gameOfKind(db(), 'slot');
+    const dice = await gameOfKind(db(), 'dice');
+    const create = (spins: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/admin/api/promotions',
+        headers: { authorization: admin },
+        payload: {
+          category: 'other_promo',
+          title: { EN: 'spins wheel' },
+          trigger: 'CLAIM',
+          rewardKind: 'TICKET',
+          ticketConfig: {
+            game: 'egg',
+            prizes: [
+              { kind: 'freeSpins', amount: '5', weight: 1, spins },
+              { kind: 'nothing', amount: '0', weight: 1 },
+            ],
+          },
+        },
+      });
+    for (const game of [
+      { vendor: dice.vendor, gameCode: dice.gameCode },
+      { vendor: slot.vendor, gameCode: 'no-such-game' },
+    ]) {
+      const res = await create({ stake: '100', ...game });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().errorCode).toBe('promotion_free_spins_game');
+    }
+    // the contract's checks: a stake, a count of at most 1000
+    expect((await create({ stake: '0', vendor: slot.vendor, gameCode: slot.gameCode })).statusCode).toBe(422);
+    const ok = await create({ stake: '100', vendor: slot.vendor, gameCode: slot.gameCode });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().value.ticketConfig.prizes[0].spins).toEqual({
+      stake: '100',
+      vendor: slot.vendor,
+      gameCode: slot.gameCode,
+    });
   });
 
   it('refuses a ticket promotion without its table, or with prizes it cannot pay', async () => {

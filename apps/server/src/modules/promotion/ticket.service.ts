@@ -19,6 +19,7 @@ import {
   TICKET_GAMES,
   type TicketConfig,
   type TicketDraw,
+  type TicketSpins,
 } from '@bp/games';
 import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
@@ -36,6 +37,7 @@ import { promotionRepo, type ClaimRow, type PromotionRow } from './promotion.rep
 import { requiredTurnover } from './promotion.rules.js';
 import type { PromotionService } from './promotion.service.js';
 import { ticketRepo as repo, type TicketRow } from './ticket.repo.js';
+import { freeSpinRepo } from './freespin.repo.js';
 
 export interface TicketDeps {
   db: Db;
@@ -59,12 +61,24 @@ export const TICKET_SEED_SCHEME =
   'The draw is HMAC-SHA256(server seed, clientSeed:0:0), the client seed being the one sent with the claim. ' +
   'The server seed is revealed with the outcome.';
 
-function prizeView(p: { kind: string; amount: bigint | string; label?: string }, m: Money): TTicketPrizeView {
+function prizeView(
+  p: { kind: string; amount: bigint | string; label?: string; spins?: TicketSpins },
+  m: Money,
+): TTicketPrizeView {
   const money = p.kind === 'cash' || p.kind === 'bonus';
   return {
     kind: p.kind as TTicketPrizeView['kind'],
     amount: money ? fromMinor(BigInt(p.amount), m.currencyDecimals) : String(p.amount),
     ...(p.label !== undefined ? { label: p.label } : {}),
+    ...(p.spins
+      ? {
+          spins: {
+            stake: fromMinor(BigInt(p.spins.stake), m.currencyDecimals),
+            vendor: p.spins.vendor,
+            gameCode: p.spins.gameCode,
+          },
+        }
+      : {}),
   };
 }
 
@@ -204,13 +218,20 @@ export function createTicketService(deps: TicketDeps) {
           )
         : 0n;
     const isPoints = draw.kind === 'points' && amount > 0n;
+    const isSpins = draw.kind === 'freeSpins' && amount > 0n;
     const paidTo: TTicketResult['paidTo'] = isPoints
       ? 'points'
-      : !money
-        ? 'none'
-        : required > 0n
-          ? 'bonus'
-          : 'main';
+      : isSpins
+        ? 'freeSpins'
+        : !money
+          ? 'none'
+          : required > 0n
+            ? 'bonus'
+            : 'main';
+    if (isSpins) {
+      await grantSpins(tx, t, config.prizes[draw.index]!.spins, Number(amount), now);
+      return finish(tx, t, draw, clientSeed, null, now, paidTo, 0n);
+    }
     // a points prize goes to the points journal, keyed by the ticket (once), and moves no money
     if (isPoints) {
       await points.post(tx, {
@@ -253,17 +274,65 @@ export function createTicketService(deps: TicketDeps) {
     });
     // an open bonus is playable: the wallet reads the member's bonus state (migration 0060)
     if (paidTo === 'bonus') await promotionRepo.syncBonusState(tx, t.merchantId, t.memberId);
+    return finish(tx, t, draw, clientSeed, ledgerKey, now, paidTo, required);
+  }
+
+  /** The locked ticket AVAILABLE -> CLAIMED with its draw, in the transaction that paid it. */
+  async function finish(
+    tx: Tx,
+    t: TicketRow,
+    draw: TicketDraw,
+    clientSeed: string,
+    ledgerKey: string | null,
+    now: Date,
+    paidTo: TTicketResult['paidTo'],
+    required: bigint,
+  ) {
     const ok = await repo.markClaimed(tx, t.id, {
       clientSeed,
       outcome: draw,
       prizeKind: draw.kind,
-      prizeAmount: amount,
+      prizeAmount: BigInt(draw.amount),
       ledgerKey,
       at: now,
     });
     // the row is locked and was AVAILABLE: anything else is a bug, and rolls the payment back
     if (!ok) throw new Error(`ticket ${t.id} changed under its lock`);
     return { paidTo, required };
+  }
+
+  /**
+   * A free-spins prize: the ticket's claim opens (ACTIVE, no bonus yet) with one promotion_free_spin
+   * row keyed by the claim, which is the ticket's own (one claim per ticket; the row's primary key is
+   * the claim), played like a FREE_SPINS promotion's: each win is bonus money with the promotion's
+   * wagering, unplayed spins are forfeited at the expiry. The ticket row is locked and moves to
+   * CLAIMED in this transaction, so parallel claims of one ticket grant once.
+   */
+  async function grantSpins(tx: Tx, t: TicketRow, spins: TicketSpins | undefined, count: number, now: Date) {
+    // the contract and the engine never let a freeSpins prize without its spins through
+    if (!spins) throw new Error(`ticket ${t.id}: a free-spins prize without its spins`);
+    const expiresAt = t.bonusExpiryDays ? new Date(now.getTime() + t.bonusExpiryDays * DAY_MS) : null;
+    // MAIN first, as every wallet movement of the member (the bonus state is the wallet's to read)
+    const main = await ledger.account(tx, t.merchantId, { memberId: t.memberId, code: 'main' });
+    await ledger.lock(tx, [main]);
+    await repo.settleClaim(tx, t.claimId, {
+      status: 'ACTIVE',
+      bonusAmount: 0n,
+      requiredTurnover: 0n,
+      expiresAt,
+      closedAt: null,
+    });
+    await freeSpinRepo.insert(tx, {
+      claimId: t.claimId,
+      merchantId: t.merchantId,
+      memberId: t.memberId,
+      vendor: spins.vendor,
+      gameCode: spins.gameCode,
+      granted: count,
+      stake: BigInt(spins.stake),
+      expiresAt,
+    });
+    await promotionRepo.syncBonusState(tx, t.merchantId, t.memberId);
   }
 
   return {
@@ -303,7 +372,7 @@ export function createTicketService(deps: TicketDeps) {
       });
       // the expiry is written (committed) before the refusal
       if (!done) throw new AppError('ticket_expired');
-      if (done.paidTo !== 'none')
+      if (done.paidTo !== 'none' && done.paidTo !== 'freeSpins')
         events.emit('wallet.changed', { merchantId: merchant.id, memberId: actor.memberId });
       const t = (await repo.get(db, merchant.id, done.id))!;
       const row = rowView(t, lang.toUpperCase(), merchant);

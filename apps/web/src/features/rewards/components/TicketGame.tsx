@@ -17,9 +17,14 @@ const REVEAL_MS = { wheel: 4200, egg: 1300, envelope: 1100 } as const;
 const TURNS = 6;
 
 /** What a prize says on a wheel segment or a card: its label, else its amount. */
-export function prizeText(p: TTicketPrizeView, money: (v: string) => string, t: (k: string) => string) {
+export function prizeText(
+  p: TTicketPrizeView,
+  money: (v: string) => string,
+  t: (k: string, o?: { count: number }) => string,
+) {
   if (p.label) return p.label;
   if (p.kind === 'nothing') return t('prize_nothing');
+  if (p.kind === 'freeSpins') return t('prize_spins', { count: Number(p.amount) });
   return p.kind === 'cash' || p.kind === 'bonus' ? money(p.amount) : p.amount;
 }
 
@@ -248,14 +253,20 @@ export function TicketGame({ ticket, onClose }: { ticket: TTicketRow; onClose: (
               <>
                 <p className="tgame__won">{t('you_won')}</p>
                 <p className="tgame__prize">
-                  {prize.kind === 'cash' || prize.kind === 'bonus' ? money(prize.amount) : prize.amount}
+                  {prize.kind === 'cash' || prize.kind === 'bonus'
+                    ? money(prize.amount)
+                    : prize.kind === 'freeSpins'
+                      ? t('prize_free_spins', { count: Number(prize.amount) })
+                      : prize.amount}
                 </p>
                 <p className="mc-muted">
                   {result.paidTo === 'bonus'
                     ? t('paid_bonus', { turnover: money(result.requiredTurnover) })
                     : result.paidTo === 'points'
                       ? t('paid_points')
-                      : t('paid_main')}
+                      : result.paidTo === 'freeSpins'
+                        ? t('paid_free_spins', { stake: money(prize.spins?.stake ?? '0') })
+                        : t('paid_main')}
                 </p>
               </>
             )}
