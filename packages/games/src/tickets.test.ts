@@ -243,6 +243,11 @@ describe('ticket configuration', () => {
       'prizes[0].spins belong to a freeSpins prize only',
     ],
     [
+      'free spins without their spins',
+      withPrize({ kind: 'freeSpins', amount: '5', weight: 1 }),
+      "prizes[0].spins must say each spin's stake and the slot",
+    ],
+    [
       'spins without a stake',
       withPrize({
         kind: 'freeSpins',

@@ -130,6 +130,7 @@ export function ticketConfigProblems(input: unknown): string[] {
       problems.push(`${at}.label must be text of at most ${TICKET_LIMITS.maxLabelLength} characters`);
     }
     if (p.spins !== undefined) problems.push(...spinsProblems(`${at}.spins`, p.kind, p.spins));
+    else if (p.kind === 'freeSpins') problems.push(`${at}.spins must say each spin's stake and the slot`);
   });
   if (total > TICKET_LIMITS.maxTotalWeight) {
     problems.push(`the weights must add up to at most ${TICKET_LIMITS.maxTotalWeight}`);
@@ -292,6 +293,9 @@ export function ticketVerifyHref(t: {
   return `/gs/verify/?${q.toString()}`;
 }
 
+/** The slot the demo tables' free spins name (the server checks an operator's against its catalogue). */
+const DEMO_SPINS_SLOT = { vendor: 'BP', gameCode: 'slot-fruit-classic' } as const;
+
 /**
  * Demo tables, one per game (what `npm start` seeds; operators write their own). Amounts are minor units
  * of a two-decimal currency: 1000 = 10.00.
@@ -304,7 +308,13 @@ export const TICKET_DEMO_CONFIGS: Record<TicketGame, TicketConfig> = {
       { kind: 'points', amount: '50', weight: 20, label: '50 pts' },
       { kind: 'bonus', amount: '2000', weight: 18, label: '20 bonus' },
       { kind: 'nothing', amount: '0', weight: 16, label: 'Try again' },
-      { kind: 'freeSpins', amount: '5', weight: 10, label: '5 spins' },
+      {
+        kind: 'freeSpins',
+        amount: '5',
+        weight: 10,
+        label: '5 spins',
+        spins: { stake: '1000', vendor: DEMO_SPINS_SLOT.vendor, gameCode: DEMO_SPINS_SLOT.gameCode },
+      },
       { kind: 'cash', amount: '5000', weight: 6, label: '50' },
       { kind: 'bonus', amount: '10000', weight: 4, label: '100 bonus' },
       { kind: 'cash', amount: '50000', weight: 1, label: '500' },
@@ -315,7 +325,12 @@ export const TICKET_DEMO_CONFIGS: Record<TicketGame, TicketConfig> = {
     prizes: [
       { kind: 'points', amount: '20', weight: 50 },
       { kind: 'cash', amount: '500', weight: 30 },
-      { kind: 'freeSpins', amount: '10', weight: 15 },
+      {
+        kind: 'freeSpins',
+        amount: '10',
+        weight: 15,
+        spins: { stake: '500', vendor: DEMO_SPINS_SLOT.vendor, gameCode: DEMO_SPINS_SLOT.gameCode },
+      },
       { kind: 'cash', amount: '8800', weight: 5 },
     ],
   },
