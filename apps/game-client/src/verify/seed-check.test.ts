@@ -161,7 +161,12 @@ describe('the contract’s ticket schema and the engine agree', () => {
       prize({ kind: 'cash', amount: '1', weight: 1, label: 'x'.repeat(41) }),
       prize({ kind: 'jackpot', amount: '1', weight: 1 }),
       prize({ kind: 'freeSpins', amount: '5', weight: 1 }),
-      prize({ kind: 'freeSpins', amount: '5', weight: 1, spins: { stake: '100', vendor: 'V', gameCode: 'g' } }),
+      prize({
+        kind: 'freeSpins',
+        amount: '5',
+        weight: 1,
+        spins: { stake: '100', vendor: 'V', gameCode: 'g' },
+      }),
       { game: 'slot', prizes: prize({ kind: 'cash', amount: '1', weight: 1 }).prizes },
       { game: 'egg', prizes: [{ kind: 'cash', amount: '1', weight: 1 }] },
       { game: 'egg', prizes: Array.from({ length: 24 }, () => ({ kind: 'points', amount: '1', weight: 1 })) },
