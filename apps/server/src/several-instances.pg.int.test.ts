@@ -298,6 +298,7 @@ describe('two instances behind a round-robin proxy', () => {
         'agentContract.settle',
         'deposit.reconcile',
         'gs.recovery',
+        'promotion.betVolume',
         'promotion.sweep',
         'rebate.daily',
         'rebate.rollUp',

@@ -250,6 +250,12 @@ const ZPromotionFields = z.object({
   betVolumePeriod: z.enum(BET_VOLUME_PERIODS).nullable().default(null),
   /** BET_VOLUME: the catalogue game types whose bets count (empty: every game) */
   betVolumeGameTypes: z.array(z.enum(WAGERING_GAME_TYPES)).max(WAGERING_GAME_TYPES.length).default([]),
+  /**
+   * BET_VOLUME: members who reached the target in a period and did not claim are paid by the job
+   * `promotion.betVolume` once the period has ended (periods ending after it was turned on); off:
+   * a period not claimed before it ends is not paid
+   */
+  autoGrant: z.boolean().default(false),
   /** FREE_SPINS: the spins, their stake and the built-in slot they are played on */
   freeSpins: ZFreeSpinsConfig.nullable().default(null),
 });
@@ -314,6 +320,10 @@ export const ZPromotionInput = ZPromotionFields.refine(
   .refine((v) => v.trigger !== 'BET_VOLUME' || (v.betVolumeTarget !== null && v.betVolumePeriod !== null), {
     message: 'a bet volume trigger needs betVolumeTarget and betVolumePeriod',
     path: ['betVolumeTarget'],
+  })
+  .refine((v) => !v.autoGrant || v.trigger === 'BET_VOLUME', {
+    message: 'autoGrant pays bet volume periods: it needs the BET_VOLUME trigger',
+    path: ['autoGrant'],
   });
 export type TPromotionInput = z.input<typeof ZPromotionInput>;
 export const ZPromotionUpdate = adminPatchOf(ZPromotionFields);
@@ -357,6 +367,8 @@ export const ZPromotionAdmin = z.object({
   betVolumeTarget: ZMoney.nullable(),
   betVolumePeriod: z.enum(BET_VOLUME_PERIODS).nullable(),
   betVolumeGameTypes: z.array(z.string()),
+  /** BET_VOLUME: finished periods are paid by the job to members who reached the target */
+  autoGrant: z.boolean(),
   freeSpins: ZFreeSpinsView.nullable(),
   updatedAt: z.string(),
 });

@@ -68,6 +68,25 @@ export function createAuditService({ db, clock }: { db: Db; clock: Clock }) {
       });
     },
 
+    /**
+     * A change a job made by itself (no operator): recorded in the merchant's log with the job's name
+     * as who (`job:<name>`) and no operator id or address, in the executor of the change.
+     */
+    async recordJob(ex: Executor, merchantId: number, job: string, e: AuditEntryInput): Promise<number> {
+      return auditRepo.insert(ex, {
+        merchantId,
+        operatorId: null,
+        operatorUsername: `job:${job}`,
+        action: e.action,
+        entityType: e.entityType,
+        entityId: e.entityId === undefined || e.entityId === null ? null : String(e.entityId),
+        before: toAuditJson(e.before),
+        after: toAuditJson(e.after),
+        ip: null,
+        createdAt: clock.now(),
+      });
+    },
+
     /** Scoped to the actor's merchant; newest first. */
     async list(actor: OperatorActor, query: TAuditLogQuery) {
       assertCan(actor, 'read');

@@ -61,6 +61,11 @@ export interface PromotionRow {
   betVolumePeriod: 'DAILY' | 'WEEKLY' | 'SCHEDULE' | null;
   /** BET_VOLUME: game types whose bets count (empty: all) */
   betVolumeGameTypes: string[];
+  /**
+   * BET_VOLUME: since when the job pays finished periods to members who reached the target without
+   * claiming (null: off); the operator's `autoGrant`
+   */
+  autoGrantSince: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -72,7 +77,13 @@ export interface FreeSpinsConfig {
   gameCode: string;
 }
 
-export type PromotionValues = Omit<PromotionRow, 'id' | 'merchantId' | 'createdAt' | 'updatedAt'>;
+export type PromotionValues = Omit<
+  PromotionRow,
+  'id' | 'merchantId' | 'createdAt' | 'updatedAt' | 'autoGrantSince'
+> & {
+  /** BET_VOLUME: the job pays finished periods (on from now when it was off, kept when it was on) */
+  autoGrant: boolean;
+};
 
 /** A promotion's audience lists (promotion_audience rows): levels, and members named by id and username. */
 export interface AudienceLists {
@@ -157,6 +168,7 @@ function promotionOf(r: Record<string, unknown>): PromotionRow {
     betVolumeTarget: big(r.bet_volume_target),
     betVolumePeriod: (r.bet_volume_period as PromotionRow['betVolumePeriod']) ?? null,
     betVolumeGameTypes: (r.bet_volume_game_types as string[] | null) ?? [],
+    autoGrantSince: date(r.auto_grant_since),
     createdAt: new Date(r.created_at as string),
     updatedAt: new Date(r.updated_at as string),
   };
@@ -187,7 +199,7 @@ const P_COLS = sql.raw(`id, merchant_id, category, tags, title, content, sequenc
   audience, trigger, reward_kind, reward_amount::text, reward_bp, reward_cap::text, min_deposit::text,
   wagering_x100, wagering_base, expiry_days, one_per_ip, bet_order, max_bet::text, contributions,
   forfeit_on_withdraw, ticket_config, deposit_nth, once_per_day, reward_points, bet_volume_target::text, bet_volume_period,
-  bet_volume_game_types, one_per_device, countries, devices, free_spins, created_at, updated_at`);
+  bet_volume_game_types, one_per_device, countries, devices, free_spins, auto_grant_since, created_at, updated_at`);
 const C_COLS = sql.raw(`id::text, merchant_id, promotion_id, member_id, status, deposit_order_no,
   deposit_amount::text, bonus_amount::text, required_turnover::text, granted_at, expires_at, closed_at, created_at, occurrence, points`);
 
@@ -244,14 +256,14 @@ export const promotionRepo = {
     );
     return r ? promotionOf(r) : undefined;
   },
-  async insert(ex: Executor, merchantId: number, v: PromotionValues) {
+  async insert(ex: Executor, merchantId: number, v: PromotionValues, at: Date) {
     const [r] = await rows<Record<string, unknown>>(
       ex,
       sql`insert into promotion (merchant_id, category, tags, title, content, sequence, active, start_at, end_at,
             audience, trigger, reward_kind, reward_amount, reward_bp, reward_cap, min_deposit, wagering_x100,
             wagering_base, expiry_days, one_per_ip, bet_order, max_bet, contributions, forfeit_on_withdraw,
             ticket_config, deposit_nth, once_per_day, reward_points, bet_volume_target, bet_volume_period, bet_volume_game_types,
-            one_per_device, countries, devices, free_spins)
+            one_per_device, countries, devices, free_spins, auto_grant_since)
           values (${merchantId}, ${v.category}, ${tagsArray(v.tags)}, ${JSON.stringify(v.title)}::jsonb,
             ${JSON.stringify(v.content)}::jsonb, ${v.sequence}, ${v.active}, ${v.startAt?.toISOString() ?? null}::timestamptz,
             ${v.endAt?.toISOString() ?? null}::timestamptz, ${v.audience}, ${v.trigger}, ${v.rewardKind},
@@ -261,7 +273,7 @@ export const promotionRepo = {
             ${jsonOrNull(v.ticketConfig)}::jsonb, ${v.depositNth}::int, ${v.oncePerDay}, ${v.rewardPoints}::int,
             ${opt(v.betVolumeTarget)}::bigint, ${v.betVolumePeriod}::text, ${tagsArray(v.betVolumeGameTypes)},
             ${v.onePerDevice}, ${tagsArray(v.countries)}, ${tagsArray(v.devices)},
-            ${jsonOrNull(v.freeSpins)}::jsonb)
+            ${jsonOrNull(v.freeSpins)}::jsonb, ${v.autoGrant ? at.toISOString() : null}::timestamptz)
           returning ${P_COLS}`,
     );
     return promotionOf(r!);
@@ -285,6 +297,7 @@ export const promotionRepo = {
             bet_volume_game_types = ${tagsArray(v.betVolumeGameTypes)},
             one_per_device = ${v.onePerDevice}, countries = ${tagsArray(v.countries)},
             devices = ${tagsArray(v.devices)}, free_spins = ${jsonOrNull(v.freeSpins)}::jsonb,
+            auto_grant_since = case when ${v.autoGrant} then coalesce(auto_grant_since, ${at.toISOString()}::timestamptz) end,
             updated_at = ${at.toISOString()}::timestamptz
           where merchant_id = ${merchantId} and id = ${id}
           returning ${P_COLS}`,
@@ -539,6 +552,55 @@ export const promotionRepo = {
           order by member_id limit ${limit}`,
     );
     return list.map((r) => Number(r.member_id));
+  },
+  /**
+   * Every merchant's active BET_VOLUME promotions the job pays (auto grant on), not ended before
+   * `endedAfter` (an ended one's last period is paid once, then skipped by its run row).
+   */
+  async autoGrantBetVolume(ex: Executor, endedAfter: Date) {
+    const list = await rows<Record<string, unknown>>(
+      ex,
+      sql`select ${P_COLS} from promotion where trigger = 'BET_VOLUME' and active and auto_grant_since is not null
+            and (end_at is null or end_at > ${endedAfter.toISOString()}::timestamptz)
+          order by merchant_id, id`,
+    );
+    return list.map(promotionOf);
+  },
+  /** Whether the job has paid this period of the promotion in full. */
+  async autoGrantRunDone(ex: Executor, promotionId: number, occurrence: string): Promise<boolean> {
+    const r = await rows<{ x: number }>(
+      ex,
+      sql`select 1 as x from promotion_auto_grant_run where promotion_id = ${promotionId} and occurrence = ${occurrence}`,
+    );
+    return r.length > 0;
+  },
+  /** Notes a period paid in full (a second instance's note of the same period changes nothing). */
+  async finishAutoGrantRun(
+    ex: Executor,
+    r: {
+      merchantId: number;
+      promotionId: number;
+      occurrence: string;
+      start: Date;
+      end: Date;
+      granted: number;
+    },
+  ) {
+    await ex.execute(
+      sql`insert into promotion_auto_grant_run (merchant_id, promotion_id, occurrence, period_start, period_end, granted)
+          values (${r.merchantId}, ${r.promotionId}, ${r.occurrence}, ${r.start.toISOString()}::timestamptz,
+            ${r.end.toISOString()}::timestamptz, ${r.granted})
+          on conflict (promotion_id, occurrence) do nothing`,
+    );
+  },
+  /** Members of the merchant with a claim of this promotion's period (claimed by themselves or paid). */
+  async claimedIn(ex: Executor, merchantId: number, promotionId: number, occurrence: string) {
+    const list = await rows<{ member_id: number }>(
+      ex,
+      sql`select member_id from promotion_claim where merchant_id = ${merchantId} and promotion_id = ${promotionId}
+            and occurrence = ${occurrence}`,
+    );
+    return new Set(list.map((r) => Number(r.member_id)));
   },
   /** The merchant's claims for the operator, newest first, with the member's name. */
   async adminClaims(

@@ -3,6 +3,7 @@ import {
   betVolumeOf,
   betVolumePeriodAt,
   bonusFor,
+  lastFinishedBetVolumePeriod,
   bonusShareOfWin,
   wageringProgress,
   percentToBp,
@@ -177,5 +178,56 @@ describe('betVolumePeriodAt', () => {
     ]);
     expect(betVolumeOf(m, [])).toBe(13n);
     expect(betVolumeOf(m, ['RNG', 'FISH'])).toBe(5n);
+  });
+});
+
+describe('lastFinishedBetVolumePeriod (the job of autoGrant)', () => {
+  const base = { startAt: null, endAt: null, createdAt: new Date('2026-01-01T00:00:00Z') };
+  const at = new Date('2026-03-04T10:00:00Z');
+  it('the merchant day or week before the current one', () => {
+    expect(lastFinishedBetVolumePeriod({ ...base, betVolumePeriod: 'DAILY' }, 'Asia/Dhaka', at)).toEqual({
+      occurrence: 'day:2026-03-03',
+      since: new Date('2026-03-02T18:00:00Z'),
+      end: new Date('2026-03-03T18:00:00Z'),
+    });
+    // at the day's first instant, the day before has just ended
+    expect(
+      lastFinishedBetVolumePeriod(
+        { ...base, betVolumePeriod: 'DAILY' },
+        'Asia/Dhaka',
+        new Date('2026-03-03T18:00:00Z'),
+      )?.occurrence,
+    ).toBe('day:2026-03-03');
+    expect(lastFinishedBetVolumePeriod({ ...base, betVolumePeriod: 'WEEKLY' }, 'Asia/Dhaka', at)).toEqual({
+      occurrence: 'week:2026-02-23',
+      since: new Date('2026-02-22T18:00:00Z'),
+      end: new Date('2026-03-01T18:00:00Z'),
+    });
+  });
+  it("the period the promotion's end cut short; none before it started", () => {
+    const endAt = new Date('2026-03-04T06:00:00Z');
+    expect(
+      lastFinishedBetVolumePeriod({ ...base, endAt, betVolumePeriod: 'DAILY' }, 'Asia/Dhaka', at),
+    ).toEqual({ occurrence: 'day:2026-03-04', since: new Date('2026-03-03T18:00:00Z'), end: endAt });
+    const startAt = new Date('2026-03-04T01:00:00Z');
+    expect(
+      lastFinishedBetVolumePeriod({ ...base, startAt, betVolumePeriod: 'DAILY' }, 'Asia/Dhaka', at),
+    ).toBeUndefined();
+  });
+  it('the whole schedule once the promotion has ended, not before', () => {
+    expect(
+      lastFinishedBetVolumePeriod({ ...base, betVolumePeriod: 'SCHEDULE' }, 'Asia/Dhaka', at),
+    ).toBeUndefined();
+    const endAt = new Date('2026-03-04T00:00:00Z');
+    expect(
+      lastFinishedBetVolumePeriod({ ...base, endAt, betVolumePeriod: 'SCHEDULE' }, 'Asia/Dhaka', at),
+    ).toEqual({ occurrence: '', since: base.createdAt, end: endAt });
+    expect(
+      lastFinishedBetVolumePeriod(
+        { ...base, endAt: new Date('2026-03-05T00:00:00Z'), betVolumePeriod: 'SCHEDULE' },
+        'Asia/Dhaka',
+        at,
+      ),
+    ).toBeUndefined();
   });
 });

@@ -214,6 +214,33 @@ export function betVolumePeriodAt(
   return { occurrence, since, end };
 }
 
+/**
+ * The latest period of a bet volume promotion that has ended by `now` (its claim occurrence and its
+ * window [since, end)), or undefined when none has: a day or week before the current one (or the
+ * one the promotion's end cut short), the whole schedule once the promotion has ended; never one
+ * that ended before the promotion started.
+ */
+export function lastFinishedBetVolumePeriod(
+  p: Parameters<typeof betVolumePeriodAt>[0],
+  timeZone: string,
+  now: Date,
+): (BetVolumePeriod & { end: Date }) | undefined {
+  let at: Date;
+  if (p.endAt && p.endAt <= now) {
+    at = new Date(p.endAt.getTime() - 1);
+  } else if (p.betVolumePeriod === 'DAILY' || p.betVolumePeriod === 'WEEKLY') {
+    // the instant before the current calendar period started
+    const current = betVolumePeriodAt({ ...p, startAt: null, endAt: null }, timeZone, now);
+    at = new Date(current.since.getTime() - 1);
+  } else {
+    return undefined;
+  }
+  const period = betVolumePeriodAt(p, timeZone, at);
+  if (period.end === null || period.since >= period.end) return undefined;
+  if (p.startAt && period.end <= p.startAt) return undefined;
+  return { ...period, end: period.end };
+}
+
 /** Valid bets by game type summed over the types that count (none listed: every type). */
 export function betVolumeOf(byType: Map<string, bigint>, gameTypes: string[]): bigint {
   let total = 0n;

@@ -28,7 +28,7 @@ import { parseAmount } from '../wallet/index.js';
 import { merchantDay } from '../../platform/merchant-day.js';
 import { createCheckinService } from './checkin.service.js';
 import { abuseRefusal, openMemberClaim } from './abuse.service.js';
-import { merchantTimeZone } from '../team-figure/index.js';
+import { membersReachingValidBet, merchantTimeZone, windowIsFinal } from '../team-figure/index.js';
 import { merchantDayStart } from '../../platform/time.js';
 import {
   promotionCodeRepo,
@@ -43,6 +43,7 @@ import {
   betVolumeOf,
   betVolumePeriodAt,
   bonusFor,
+  lastFinishedBetVolumePeriod,
   bpToPercent,
   percentToBp,
   progressPercent,
@@ -83,6 +84,10 @@ export interface PromotionDeps {
 type Money = Pick<MerchantContext, 'currencyDecimals'>;
 type ListQuery = { category?: string; tag?: string; from?: string; to?: string };
 const DAY_MS = 86_400_000;
+/** The job that pays finished bet volume periods (autoGrant): a name the audit entries carry. */
+export const PROMOTION_BET_VOLUME_JOB = 'promotion.betVolume';
+/** An ended promotion's last period is looked at this long after its end (then its run row says done). */
+const AUTO_GRANT_LOOKBACK_MS = 8 * DAY_MS;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const mapText = (t: Record<string, string>, fn: (s: string) => string) =>
   Object.fromEntries(Object.entries(t).map(([k, v]) => [k, fn(v)]));
@@ -129,6 +134,7 @@ function adminView(p: PromotionRow, m: Money, aud: AudienceLists = NO_AUDIENCE):
     betVolumeTarget: money(p.betVolumeTarget),
     betVolumePeriod: p.betVolumePeriod,
     betVolumeGameTypes: p.betVolumeGameTypes,
+    autoGrant: p.autoGrantSince !== null,
     freeSpins: p.freeSpins
       ? { ...p.freeSpins, stake: fromMinor(BigInt(p.freeSpins.stake), m.currencyDecimals) }
       : null,
@@ -176,6 +182,7 @@ function valuesOf(v: z.output<typeof ZPromotionInput>, m: Money): PromotionValue
     betVolumeTarget: v.trigger === 'BET_VOLUME' ? amount(v.betVolumeTarget) : null,
     betVolumePeriod: v.trigger === 'BET_VOLUME' ? v.betVolumePeriod : null,
     betVolumeGameTypes: v.trigger === 'BET_VOLUME' ? [...new Set(v.betVolumeGameTypes)] : [],
+    autoGrant: v.trigger === 'BET_VOLUME' && v.autoGrant,
     freeSpins:
       v.rewardKind === 'FREE_SPINS' && v.freeSpins
         ? {
@@ -780,6 +787,91 @@ export function createPromotionService(deps: PromotionDeps) {
     return claimView(claim, p, lang.toUpperCase(), merchant.defaultLanguage.toUpperCase(), merchant, 0n);
   }
 
+  /**
+   * Pays one member a bet volume period the member reached and did not claim (the job), in one
+   * transaction: the member still in the promotion's audience and passing its abuse rules (the
+   * member's latest session stands for a request), then the claim row of the period's occurrence,
+   * the very row a member's own claim of that period takes (unique per promotion, member and
+   * occurrence: whichever commits first pays, the other finds it), the grant keyed by the claim, and
+   * the audit entry. Answers whether this call paid.
+   */
+  async function autoGrantOne(p: PromotionRow, memberId: number, occurrence: string, total: bigint) {
+    const paid = await ledger.transaction(async (tx) => {
+      if (!(await repo.eligibleIds(tx, memberId, [p.id])).has(p.id)) return undefined;
+      if (await abuseRefusal(tx, p, { merchantId: p.merchantId, memberId })) return undefined;
+      const claim = await repo.insertClaim(tx, {
+        merchantId: p.merchantId,
+        promotionId: p.id,
+        memberId,
+        occurrence,
+      });
+      if (!claim || !(await grant(tx, p, claim, null))) return undefined;
+      const after = (await repo.findClaim(tx, p.id, memberId, false, occurrence))!;
+      await audit.recordJob(tx, p.merchantId, PROMOTION_BET_VOLUME_JOB, {
+        action: 'promotion.autoGrant',
+        entityType: 'promotion_claim',
+        entityId: after.id.toString(),
+        before: null,
+        after: {
+          promotionId: p.id,
+          memberId,
+          occurrence,
+          validBets: total,
+          target: p.betVolumeTarget,
+          status: after.status,
+          bonusAmount: after.bonusAmount,
+          requiredTurnover: after.requiredTurnover,
+          points: after.points,
+        },
+      });
+      return after;
+    });
+    if (paid) events.emit('wallet.changed', { merchantId: p.merchantId, memberId });
+    return paid !== undefined;
+  }
+
+  /**
+   * The job `promotion.betVolume`: for every BET_VOLUME promotion with `autoGrant`, its latest period
+   * that has ended (after auto grant was turned on) and whose journal rows are final (no transaction
+   * begun before its end still open), pays each member whose valid bets in it reached the target and
+   * who has no claim of it; then notes the period paid in full, and later runs skip it. A run cut
+   * short leaves no note: the next one pays the rest, nobody twice (the claim row's key).
+   */
+  async function payFinishedBetVolumes(now: Date): Promise<number> {
+    let granted = 0;
+    const zones = new Map<number, string>();
+    for (const p of await repo.autoGrantBetVolume(db, new Date(now.getTime() - AUTO_GRANT_LOOKBACK_MS))) {
+      if (!zones.has(p.merchantId)) zones.set(p.merchantId, await merchantTimeZone(db, p.merchantId));
+      const period = lastFinishedBetVolumePeriod(p, zones.get(p.merchantId)!, now);
+      if (!period || period.end > now || period.end <= p.autoGrantSince!) continue;
+      if (await repo.autoGrantRunDone(db, p.id, period.occurrence)) continue;
+      if (!(await windowIsFinal(db, period.end))) continue;
+      const reached = await membersReachingValidBet(db, {
+        merchantId: p.merchantId,
+        since: period.since,
+        end: period.end,
+        gameTypes: p.betVolumeGameTypes,
+        atLeast: p.betVolumeTarget!,
+      });
+      const claimed = await repo.claimedIn(db, p.merchantId, p.id, period.occurrence);
+      let n = 0;
+      for (const [memberId, total] of reached) {
+        if (claimed.has(memberId)) continue;
+        if (await autoGrantOne(p, memberId, period.occurrence, total)) n++;
+      }
+      await repo.finishAutoGrantRun(db, {
+        merchantId: p.merchantId,
+        promotionId: p.id,
+        occurrence: period.occurrence,
+        start: period.since,
+        end: period.end,
+        granted: n,
+      });
+      granted += n;
+    }
+    return granted;
+  }
+
   const matches = (q: ListQuery) => (p: TPlayerPromotion) =>
     (q.category === undefined || p.category === q.category) &&
     (q.tag === undefined || p.tags.includes(q.tag));
@@ -787,6 +879,7 @@ export function createPromotionService(deps: PromotionDeps) {
   return {
     refresh,
     checkin,
+    payFinishedBetVolumes,
     /** A claim as the member sees it, with its wagering progress as of now (applications show theirs). */
     async claimViewOf(c: ClaimRow, p: PromotionRow, lang: string, merchant: MerchantContext) {
       const progress = c.status === 'ACTIVE' ? await progressOf(c, p) : 0n;
@@ -901,7 +994,7 @@ export function createPromotionService(deps: PromotionDeps) {
       await checkFreeSpinsGame(db, merchant.id, values);
       const change = await auditedWrite(db, undefined, async (tx) => {
         const aud = await resolveAudience(tx, merchant.id, parsed);
-        const row = await repo.insert(tx, merchant.id, values);
+        const row = await repo.insert(tx, merchant.id, values, clock.now());
         await repo.setAudience(tx, row.id, aud);
         const after = adminView(row, merchant, aud);
         await audit.record(tx, who, {

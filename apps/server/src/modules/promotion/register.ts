@@ -18,7 +18,11 @@ import { memberValidBetByTypeSince } from '../team-figure/index.js';
 import { registrationHooks } from '../registration/index.js';
 import { turnoverService } from '../withdraw/index.js';
 import { jobsFor } from '../../jobs/index.js';
-import { createPromotionService, type PromotionService } from './promotion.service.js';
+import {
+  createPromotionService,
+  PROMOTION_BET_VOLUME_JOB,
+  type PromotionService,
+} from './promotion.service.js';
 import { registerTickets } from './ticket.routes.js';
 import { checkinRoutes } from './checkin.routes.js';
 import { createPromotionCodeAdmin } from './promotion.codes.js';
@@ -55,6 +59,7 @@ export const promotionServiceFor = (ctx: Pick<ModuleContext, 'db' | 'clock' | 'e
   serviceOf(promotionService, ctx);
 
 export const PROMOTION_SWEEP_JOB = 'promotion.sweep';
+export { PROMOTION_BET_VOLUME_JOB };
 
 /** Promotions (issue 16): operator definitions, the player relays, the deposit trigger and the withdrawal gate. */
 export const registerPromotion: ModuleRegister = (ctx) => {
@@ -82,6 +87,10 @@ export const registerPromotion: ModuleRegister = (ctx) => {
   jobsFor(ctx).every(PROMOTION_SWEEP_JOB, 60_000, async () => {
     await promotions.sweep();
     await raffles.drawDue();
+  });
+  // bet volume periods that ended are paid to members who reached them without claiming (autoGrant)
+  jobsFor(ctx).every(PROMOTION_BET_VOLUME_JOB, 10 * 60_000, async ({ now }) => {
+    await promotions.payFinishedBetVolumes(now);
   });
   for (const e of [raffleEndpoints.claim, raffleEndpoints.claimFe]) {
     ctx.route(e, ({ actor, merchant, body, ip }) => raffles.claim(actor, merchant, body.promotionId, ip));

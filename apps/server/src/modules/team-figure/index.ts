@@ -16,6 +16,7 @@ export { figuresFinal, rolledUpTo, rollUp, rollUpNow, rollUpStep } from './team-
 export {
   memberValidBetByTypeSince,
   memberValidBetSince,
+  membersReachingValidBet,
   teamRounds,
   windowIsFinal,
 } from './team-figure.rounds.js';

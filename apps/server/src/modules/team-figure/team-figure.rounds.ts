@@ -164,3 +164,41 @@ export async function memberValidBetByTypeSince(
   );
   return new Map(list.map((r) => [r.type, BigInt(r.total)]));
 }
+
+/**
+ * The members of a merchant whose valid bets in [since, end) reached `atLeast`, with their totals:
+ * `memberValidBetByTypeSince`'s definition bounded by `end` (a round counts when its rows from
+ * `since` on hold a bet and a credit, all stamped before `end`: what the member's own reading counted
+ * at the window's end), over the catalogue game types listed (none: every round, games unknown to the
+ * catalogue included). Players and agents only (trial and internal accounts never), as the team
+ * figures count. One pass over the window's journal rows grouped by round (a bet volume period's
+ * automatic grant, issue 16).
+ */
+export async function membersReachingValidBet(
+  db: Executor,
+  p: { merchantId: number; since: Date; end: Date; gameTypes: string[]; atLeast: bigint },
+): Promise<Map<number, bigint>> {
+  const types =
+    p.gameTypes.length === 0 ? sql`true` : sql`g.game_type = any(${`{${p.gameTypes.join(',')}}`}::text[])`;
+  const list = await rows<{ member_id: number; total: string }>(
+    db,
+    sql`select r.member_id, sum(r.stake)::text as total from (
+          select member_id, vendor_code, max(game_code) as game_code,
+                 coalesce(sum(amount) filter (where op = 'debit'), 0)
+                   - coalesce(sum(amount) filter (where op = 'rollback'), 0) as stake,
+                 bool_or(op = 'credit') as settled,
+                 bool_or(op = 'debit') as bet
+          from vendor_txn
+          where merchant_id = ${p.merchantId} and status = 'ok'
+            and created_at >= ${p.since.toISOString()}::timestamptz and created_at < ${p.end.toISOString()}::timestamptz
+          group by member_id, vendor_code, round_id
+        ) r
+        join member m on m.id = r.member_id and m.type in (0, 1, 2, 41, 42)
+        left join game g on g.vendor_code = r.vendor_code and g.game_code = r.game_code
+        where r.settled and r.bet and ${types}
+        group by r.member_id
+        having sum(r.stake) >= ${p.atLeast.toString()}::bigint
+        order by r.member_id`,
+  );
+  return new Map(list.map((r) => [Number(r.member_id), BigInt(r.total)]));
+}
