@@ -197,7 +197,12 @@ export const freeSpinRepo = {
   },
 };
 
-/** A game of the catalogue by vendor and code, as the game kind rules read it (undefined: none). */
+/**
+ * A game of the catalogue by vendor and code that the merchant's members can open now, as the game
+ * kind rules read it; undefined when there is none or a member could not open it: the game or its
+ * vendor not active (disabled, or in maintenance), the vendor not enabled for the merchant, or the
+ * game switched off for it (the launch's rule: `game_not_found` / `game_maintenance`).
+ */
 export async function builtInGame(ex: Executor, merchantId: number, vendor: string, gameCode: string) {
   const [r] = await rows<{
     names: Record<string, string>;
@@ -207,8 +212,11 @@ export async function builtInGame(ex: Executor, merchantId: number, vendor: stri
   }>(
     ex,
     sql`select g.names, g.game_type, g.game_classify, g.game_code from game g
-        where g.vendor_code = ${vendor} and g.game_code = ${gameCode}
-          and exists (select 1 from merchant_vendor mv where mv.merchant_id = ${merchantId} and mv.vendor_code = g.vendor_code)
+        join game_vendor v on v.code = g.vendor_code and v.status = 'active'
+        join merchant_vendor mv on mv.merchant_id = ${merchantId} and mv.vendor_code = g.vendor_code and mv.enabled
+        left join merchant_game mg on mg.merchant_id = ${merchantId} and mg.node_id = g.node_id
+        where g.vendor_code = ${vendor} and g.game_code = ${gameCode} and g.status = 'active'
+          and coalesce(mg.enabled, true)
         limit 1`,
   );
   return r

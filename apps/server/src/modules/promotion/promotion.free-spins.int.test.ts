@@ -415,4 +415,97 @@ describe('FREE_SPINS promotions', () => {
     expect(c.freeSpins).toMatchObject({ granted: 6, remaining: 6, used: 0 });
     await expectLedgerInvariants(db());
   });
+
+  it('a slot members cannot open is refused; spins granted on a slot switched off later cannot be launched', async () => {
+    // another slot than the one the other tests play (restored at the end)
+    const other = await gameOfKind(db(), 'slot', { not: [slot.nodeId] });
+    const spins = { count: 3, stake: '1.00', vendor: other.vendor, gameCode: other.gameCode };
+    const refused = async () => {
+      const res = await create({ freeSpins: spins });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().errorCode).toBe('promotion_free_spins_game');
+      expect(res.json().value).toEqual({ vendor: other.vendor, gameCode: other.gameCode });
+    };
+    const accepted = async () => {
+      const res = await create({ freeSpins: spins });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().value.id as number;
+    };
+    const id = await accepted();
+    const m = await memberSession(t.app, db(), merchantId);
+    const joined = await t.app.inject({
+      method: 'POST',
+      url: '/wps/promotions',
+      headers: m.headers,
+      payload: { promotionId: id },
+    });
+    expect(joined.statusCode, joined.body).toBe(200);
+    expect((await claimOf(m, id)).freeSpins).toMatchObject({ granted: 3, remaining: 3 });
+
+    // the operator switches the game off for the merchant
+    const switchOff = (enabled: boolean | null) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/admin/api/catalogue/games/${other.nodeId}`,
+        headers: { authorization: admin },
+        payload: { enabled },
+      });
+    expect((await switchOff(false)).statusCode).toBe(200);
+    await refused();
+    // an update keeping the promotion active on it is refused too; switching the promotion off is not
+    const put = (payload: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/admin/api/promotions/${id}`,
+        headers: { authorization: admin },
+        payload,
+      });
+    const renamed = await put({ title: { EN: 'renamed' } });
+    expect(renamed.statusCode).toBe(400);
+    expect(renamed.json().errorCode).toBe('promotion_free_spins_game');
+    const stopped = await put({ active: false });
+    expect(stopped.statusCode, stopped.body).toBe(200);
+    expect(stopped.json().value.active).toBe(false);
+    // ... and back on it is refused while the game stays off
+    expect((await put({ active: true })).json().errorCode).toBe('promotion_free_spins_game');
+
+    // the granted spins: the game's launch answers game_not_found (as for any game switched off),
+    // and nothing was played
+    const launch = await t.app.inject({
+      url: `/wps/game/launchGame?nodeId=${other.nodeId}&launchMode=GLS&accountType=1`,
+      headers: m.headers,
+    });
+    expect(launch.statusCode).toBe(404);
+    expect(launch.json().errorCode).toBe('game_not_found');
+    expect((await claimOf(m, id)).freeSpins).toMatchObject({ granted: 3, remaining: 3, used: 0 });
+    expect((await switchOff(null)).statusCode).toBe(200);
+    expect((await put({ active: true })).statusCode).toBe(200);
+
+    // a game or vendor in maintenance or disabled in the catalogue, a vendor the merchant has not enabled
+    const setGame = (status: string) =>
+      db().execute(sql`update game set status = ${status} where node_id = ${other.nodeId}`);
+    const setVendor = (status: string) =>
+      db().execute(sql`update game_vendor set status = ${status} where code = ${other.vendor}`);
+    const setMerchantVendor = (enabled: boolean) =>
+      db().execute(
+        sql`update merchant_vendor set enabled = ${enabled} where merchant_id = ${merchantId} and vendor_code = ${other.vendor}`,
+      );
+    try {
+      for (const status of ['maintenance', 'disabled']) {
+        await setGame(status);
+        await refused();
+        await setGame('active');
+        await setVendor(status);
+        await refused();
+        await setVendor('active');
+      }
+      await setMerchantVendor(false);
+      await refused();
+    } finally {
+      await setGame('active');
+      await setVendor('active');
+      await setMerchantVendor(true);
+    }
+    await accepted();
+  });
 });

@@ -228,14 +228,33 @@ function positive(v: PromotionValues) {
 export function createPromotionService(deps: PromotionDeps) {
   const { db, ledger, members, audit, events, clock, validBetByType, depositCount, points, isSlot } = deps;
 
-  /** A FREE_SPINS reward is played on a built-in slot of the merchant's catalogue, or refused. */
-  async function checkFreeSpinsGame(ex: Executor, merchantId: number, v: PromotionValues) {
+  /** The slots a promotion's free spins are played on (its FREE_SPINS reward, its ticket's prizes). */
+  function freeSpinGames(v: Pick<PromotionValues, 'rewardKind' | 'freeSpins' | 'ticketConfig'>) {
     const games: { vendor: string; gameCode: string }[] = [];
     if (v.rewardKind === 'FREE_SPINS' && v.freeSpins) games.push(v.freeSpins);
     // a ticket's free-spins prizes are played on a slot the same way
     if (v.rewardKind === 'TICKET' && v.ticketConfig) {
       for (const p of parseTicketConfig(v.ticketConfig).prizes) if (p.spins) games.push(p.spins);
     }
+    return games;
+  }
+
+  /**
+   * A FREE_SPINS reward (or a ticket's free-spins prize) is played on a built-in slot the merchant's
+   * members can open (`builtInGame`: active, its vendor enabled for the merchant, not switched off),
+   * or refused. An update that leaves the promotion inactive on the slots it had is not checked: an
+   * operator can always switch off a promotion whose slot was disabled since.
+   */
+  async function checkFreeSpinsGame(
+    ex: Executor,
+    merchantId: number,
+    v: PromotionValues,
+    previous?: PromotionRow,
+  ) {
+    const games = freeSpinGames(v);
+    const key = (l: { vendor: string; gameCode: string }[]) =>
+      JSON.stringify(l.map((g) => [g.vendor, g.gameCode]));
+    if (previous && !v.active && key(games) === key(freeSpinGames(previous))) return;
     for (const g of games) {
       if (!(await isSlot(ex, merchantId, g.vendor, g.gameCode))) {
         throw new AppError('promotion_free_spins_game', {
@@ -1019,7 +1038,7 @@ export function createPromotionService(deps: PromotionDeps) {
         const parsed = parseInput({ ...rest, ...patch });
         const values = valuesOf(parsed, merchant);
         positive(values);
-        await checkFreeSpinsGame(tx, merchant.id, values);
+        await checkFreeSpinsGame(tx, merchant.id, values, current);
         const aud = await resolveAudience(tx, merchant.id, parsed);
         const row = (await repo.update(tx, merchant.id, id, values, clock.now()))!;
         await repo.setAudience(tx, id, aud);

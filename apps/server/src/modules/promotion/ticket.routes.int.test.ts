@@ -542,6 +542,46 @@ describe('ticket rewards', () => {
       vendor: slot.vendor,
       gameCode: slot.gameCode,
     });
+
+    // a slot the merchant's members cannot open (switched off for the merchant, disabled in the
+    // catalogue) is refused on create and on an update of the table
+    const other = await gameOfKind(db(), 'slot', { not: [slot.nodeId] });
+    const switchOff = (enabled: boolean | null) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/admin/api/catalogue/games/${other.nodeId}`,
+        headers: { authorization: admin },
+        payload: { enabled },
+      });
+    const off = { stake: '100', vendor: other.vendor, gameCode: other.gameCode };
+    expect((await switchOff(false)).statusCode).toBe(200);
+    const created = await create(off);
+    expect(created.statusCode, created.body).toBe(400);
+    expect(created.json().errorCode).toBe('promotion_free_spins_game');
+    const updated = await t.app.inject({
+      method: 'PUT',
+      url: `/admin/api/promotions/${ok.json().value.id}`,
+      headers: { authorization: admin },
+      payload: {
+        ticketConfig: {
+          game: 'egg',
+          prizes: [
+            { kind: 'freeSpins', amount: '5', weight: 1, spins: off },
+            { kind: 'nothing', amount: '0', weight: 1 },
+          ],
+        },
+      },
+    });
+    expect(updated.statusCode, updated.body).toBe(400);
+    expect(updated.json().errorCode).toBe('promotion_free_spins_game');
+    expect((await switchOff(null)).statusCode).toBe(200);
+    await db().execute(sql`update game set status = 'disabled' where node_id = ${other.nodeId}`);
+    try {
+      expect((await create(off)).json().errorCode).toBe('promotion_free_spins_game');
+    } finally {
+      await db().execute(sql`update game set status = 'active' where node_id = ${other.nodeId}`);
+    }
+    expect((await create(off)).statusCode).toBe(200);
   });
 
   it('refuses a ticket promotion without its table, or with prizes it cannot pay', async () => {
