@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { HomeBanners, NoticeMarquee } from '../../features/announcements';
 import { loadHomeLobby } from '../../features/lobby';
 import { i18nReady, loadLazyNamespaces } from '../../shared/i18n';
-import { readToken } from '../../shared/store/persist';
+import { useAppStore } from '../../shared/store/app-store';
 import { openModal, useModalStore } from '../../shared/ui/modal-store';
 import { preloadableLazy } from '../../shared/ui/preloadable-lazy';
 import { hasModal } from '../modals/registry';
@@ -26,19 +26,22 @@ const ROUTE_MODALS: Record<string, string> = { '/login': 'login', '/register': '
 export default function HomePage() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  const token = useAppStore((s) => s.token);
+  const isLogin = useAppStore((s) => s.isLogin);
   useEffect(() => {
     const id = ROUTE_MODALS[pathname];
     if (!id || !hasModal(id)) return;
-    // Logged in already: nothing to open.
-    if (readToken()) {
-      void navigate('/', { replace: true });
+    // A stored token counts once member info has loaded for it: an expired one (the session ended
+    // while the tab was away) is cleared by that call, and the modal then opens here after all.
+    if (token) {
+      if (isLogin) void navigate('/', { replace: true });
       return;
     }
     // Switching between the two modals replaces the other one instead of stacking.
     const { stack, close } = useModalStore.getState();
     for (const m of stack) if (m.id === 'login' || m.id === 'register') close(m.key);
     openModal(id);
-  }, [pathname, navigate]);
+  }, [pathname, navigate, token, isLogin]);
 
   return (
     <div className="page home" data-testid="home-page">
