@@ -7,7 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { App, makeQueryClient } from './app/App';
 import { preloadRoute } from './app/router';
 import { announcementsQuery } from './features/announcements';
-import { loadCategoryPage, prefetchHomeLobby } from './features/lobby';
+import { loadCategoryPage, prefetchCategoryPage, prefetchHomeLobby } from './features/lobby';
 import { i18n, initI18n, preloadLazyNamespaces } from './shared/i18n';
 import { useAppStore } from './shared/store/app-store';
 
@@ -30,15 +30,19 @@ async function boot() {
   // the router's lazy import of the same module then finds it loaded or loading
   const path = window.location.pathname;
   const home = HOME_PATHS.includes(path);
+  const client = makeQueryClient();
   if (home) import('./app/pages/HomePage').catch(() => undefined);
-  if (CATEGORY_PATHS.includes(path)) loadCategoryPage().catch(() => undefined);
+  if (CATEGORY_PATHS.includes(path)) {
+    loadCategoryPage().catch(() => undefined);
+    // its games are asked for now, not after the texts, the status call and the page's render
+    prefetchCategoryPage(client, useAppStore.getState().language, window.location).catch(() => undefined);
+  }
   // the home lobby and every other page read the lazily loaded texts: their download starts now too
   preloadLazyNamespaces(useAppStore.getState().language);
   await initI18n(useAppStore.getState().language);
   // A stored language without a shipped catalogue fell back to Bengali.
   if (i18n.language !== useAppStore.getState().language) useAppStore.setState({ language: i18n.language });
   preloadRoute(path);
-  const client = makeQueryClient();
   if (home) {
     // The home page's first answers are asked for now, while the site waits for the status call,
     // not after the render that shows them (a visitor's announcements: the banner, the largest paint).

@@ -11,6 +11,8 @@ export const loadFooterProducts = () =>
 export const loadCategoryPage = () => import('./pages/CategoryPage');
 export const prefetchHomeLobby = (client: QueryClient, language: string) =>
   import('./api/prefetch').then((m) => m.prefetchHomeLobby(client, language));
+export const prefetchCategoryPage = (client: QueryClient, language: string, location: Location) =>
+  import('./api/prefetch').then((m) => m.prefetchCategoryPage(client, language, location));
 export const loadAccountGamesPage = () => import('./pages/AccountGamesPage');
 export const loadGamePopup = () => import('./components/GamePopup');
 export const loadVendorGamesModal = () => import('./components/VendorGamesModal');

@@ -8,13 +8,15 @@ interface Props {
   game: TGame;
   favourite: boolean;
   onFavourite: (game: TGame) => void;
+  /** on the first screen: its picture loads at once */
+  eager?: boolean;
 }
 
 /**
  * SPEC §2.3 game card: image, vendor name, "immediate game" and "free trial", game name, the heart.
  * A tap on the picture plays for real, like the button.
  */
-export function GameCard({ game, favourite, onFavourite }: Props) {
+export function GameCard({ game, favourite, onFavourite, eager = false }: Props) {
   const { t } = useTranslation('lobby');
   const maintenance = game.status === 'maintenance';
   return (
@@ -32,7 +34,7 @@ export function GameCard({ game, favourite, onFavourite }: Props) {
           aria-label={`${t('playNow')}: ${game.gameName}`}
           onClick={() => void startGame(gameTarget(game))}
         >
-          <GameImage src={game.iconUrl || game.showIcon} alt="" />
+          <GameImage src={game.iconUrl || game.showIcon} alt="" eager={eager} />
         </button>
         {maintenance && <span className="game-card__badge">{t('maintenanceBadge')}</span>}
         <button

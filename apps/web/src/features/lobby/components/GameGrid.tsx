@@ -11,6 +11,9 @@ interface Props {
   testId?: string;
 }
 
+/** Cards whose pictures load at once: a phone's first screen of tiles (the desktop's first row). */
+const EAGER_CARDS = 6;
+
 /** Game cards in a responsive grid (3 on phones, 6 on desktop: SPEC §9 "2 rows of 6"), with the no-data text. */
 export function GameGrid({ games, loading, skeletons = 12, testId = 'game-grid' }: Props) {
   const { t } = useTranslation('lobby');
@@ -33,8 +36,14 @@ export function GameGrid({ games, loading, skeletons = 12, testId = 'game-grid' 
   }
   return (
     <div className="game-grid" data-testid={testId}>
-      {games.map((g) => (
-        <GameCard key={g.nodeId} game={g} favourite={ids.includes(g.nodeId)} onFavourite={toggle} />
+      {games.map((g, i) => (
+        <GameCard
+          key={g.nodeId}
+          game={g}
+          favourite={ids.includes(g.nodeId)}
+          onFavourite={toggle}
+          eager={i < EAGER_CARDS}
+        />
       ))}
     </div>
   );

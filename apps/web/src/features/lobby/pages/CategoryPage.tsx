@@ -1,4 +1,4 @@
-import { GAME_CLASSIFIES, type TGameClassify } from '@bp/contract';
+import type { TGameClassify } from '@bp/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
@@ -9,7 +9,7 @@ import { GameAnnouncements } from '../components/GameAnnouncements';
 import { GameGrid } from '../components/GameGrid';
 import { SearchBox } from '../components/SearchBox';
 import { VendorTile } from '../components/VendorTile';
-import { PAGE_TYPES } from '../hooks/category-routes';
+import { categoryFilterOf } from '../hooks/category-routes';
 import { CATEGORY_PAGE_SIZE } from '../hooks/lobby-menu';
 import '../components/lobby.css';
 
@@ -21,22 +21,15 @@ import '../components/lobby.css';
  */
 export default function CategoryPage() {
   const { t } = useTranslation('lobby');
-  const segment = useLocation()
-    .pathname.replace(/^\/+|\/+$/g, '')
-    .toLowerCase();
-  const types = PAGE_TYPES[segment] ?? ['RNG'];
-  const main = types[0]!;
+  const { pathname } = useLocation();
   const [params, setParams] = useSearchParams();
+  const { types, vassalage, classify, q, page, filter } = categoryFilterOf(pathname, params);
+  const main = types[0]!;
   const lanes = useVendorLanes().data;
   const lane = lanes?.find((l) => l.title === main);
   const centreCards = (lanes ?? []).filter((l) => types.includes(l.title)).flatMap((l) => l.cards);
   const isCentre = centreCards.length > 0 && centreCards.every((c) => c.isGame === 'GAME');
 
-  const vassalage = params.get('vassalage') ?? '';
-  const classifyParam = params.get('classify') ?? '';
-  const classify = GAME_CLASSIFIES.find((c) => c === classifyParam);
-  const q = params.get('q') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
   const set = (changes: Record<string, string | null>) =>
     setParams((p) => {
       const next = new URLSearchParams(p);
@@ -46,17 +39,8 @@ export default function CategoryPage() {
       return next;
     });
 
-  const list = useGameList(
-    {
-      gameType: main,
-      vassalage: vassalage || undefined,
-      gameClassify: classify,
-      gameName: q || undefined,
-      pageNo: page,
-      pageSize: CATEGORY_PAGE_SIZE,
-    },
-    !isCentre,
-  );
+  // the boot asked for the same filter already when the page is the address (api/prefetch.ts)
+  const list = useGameList(filter, !isCentre);
 
   return (
     <div className="page lobby category-page" data-testid="category-page" data-type={main}>
