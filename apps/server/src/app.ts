@@ -135,13 +135,13 @@ export async function buildApp({
     clock,
     scheduler,
     auth,
-    route(endpoint, handler) {
+    route(endpoint, handler, options) {
       endpoints.push(endpoint);
-      route(app, routeDeps, endpoint, handler);
+      route(app, routeDeps, endpoint, handler, options);
     },
-    routeIn: (scope) => (endpoint, handler) => {
+    routeIn: (scope) => (endpoint, handler, options) => {
       endpoints.push(endpoint);
-      route(scope, routeDeps, endpoint, handler);
+      route(scope, routeDeps, endpoint, handler, options);
     },
   };
   const services = servicesOf(ctx);

@@ -32,13 +32,22 @@ declare module 'fastify' {
 
 const KNOWN = new Set<string>(ALL_LANGUAGES);
 
+/** Header values seen lately and what they parse to (every request sends one of a handful). */
+const parsedLanguages = new Map<string, string | undefined>();
+
 /** `Language` header -> a known upper-case code, or undefined. Accepts `en`, `EN`, `en-US`, `pt-br`. */
 export function parseLanguage(raw: unknown): string | undefined {
   if (typeof raw !== 'string') return undefined;
+  if (parsedLanguages.has(raw)) return parsedLanguages.get(raw);
   const v = raw.trim().toUpperCase().replace('_', '-');
-  if (KNOWN.has(v)) return v;
   const base = v.split('-')[0] ?? '';
-  return KNOWN.has(base) ? base : undefined;
+  const parsed = KNOWN.has(v) ? v : KNOWN.has(base) ? base : undefined;
+  // bounded: arbitrary header values must not grow memory without end
+  if (raw.length <= 32) {
+    if (parsedLanguages.size >= 256) parsedLanguages.clear();
+    parsedLanguages.set(raw, parsed);
+  }
+  return parsed;
 }
 
 /** Exactly one Merchant header with a well-formed code; duplicates arrive comma-joined and are refused. */

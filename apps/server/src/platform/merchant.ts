@@ -19,6 +19,13 @@ export interface MerchantService {
   getById(id: number): Promise<MerchantContext | undefined>;
   findByCode(code: string): Promise<MerchantContext | undefined>;
   findByHost(host: string): Promise<MerchantContext | undefined>;
+  /**
+   * What `findByCode` would answer from its cache, without waiting: the merchant when it is cached and
+   * fresh, else undefined (not cached, expired, or a cached "no such merchant": ask `findByCode`).
+   */
+  cachedByCode(code: string): MerchantContext | undefined;
+  /** Likewise for `findByHost`. */
+  cachedByHost(host: string): MerchantContext | undefined;
   listDomains(merchantId: number): Promise<{ domain: string; routeType: string }[]>;
   /** Drop cached state after an operator change. */
   invalidate(merchantId?: number): void;

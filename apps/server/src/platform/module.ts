@@ -5,7 +5,7 @@ import type { Database, Db } from '../db/client.js';
 import type { MerchantService } from './merchant.js';
 import type { EventBus } from './events.js';
 import type { Scheduler } from '../jobs/scheduler.js';
-import type { AuthResolvers, EndpointReply, RouteCtx } from './route.js';
+import type { AuthResolvers, EndpointReply, RouteCtx, RouteOptions } from './route.js';
 
 export interface Clock {
   now(): Date;
@@ -31,6 +31,7 @@ export interface ModuleContext {
   route<E extends Endpoint>(
     endpoint: E,
     handler: (ctx: RouteCtx<E>) => Promise<EndpointReply<E>> | EndpointReply<E>,
+    options?: RouteOptions,
   ): void;
   /** The same, on an encapsulated Fastify scope (its own content parsers and hooks). */
   routeIn(
@@ -38,6 +39,7 @@ export interface ModuleContext {
   ): <E extends Endpoint>(
     endpoint: E,
     handler: (ctx: RouteCtx<E>) => Promise<EndpointReply<E>> | EndpointReply<E>,
+    options?: RouteOptions,
   ) => void;
 }
 

@@ -75,8 +75,20 @@ export function createMerchantService({
     return load(row);
   }
 
+  /** The cached context of a cached id, when both are fresh (what getById would answer at once). */
+  function cachedContext(hit: { at: number; id: number | undefined } | undefined, t: number) {
+    if (!hit || hit.id === undefined || t - hit.at >= ttlMs) return undefined;
+    const ctx = byId.get(hit.id);
+    return ctx && t - ctx.at < ttlMs ? ctx.ctx : undefined;
+  }
+
   return {
     getById,
+    cachedByCode: (code: string) => cachedContext(codeToId.get(code), now()),
+    cachedByHost(host: string) {
+      const domain = normaliseHost(host);
+      return domain ? cachedContext(hostToId.get(domain), now()) : undefined;
+    },
     async findByCode(code: string): Promise<MerchantContext | undefined> {
       const hit = codeToId.get(code);
       if (hit && now() - hit.at < ttlMs) return hit.id === undefined ? undefined : getById(hit.id);

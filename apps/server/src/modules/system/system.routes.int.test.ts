@@ -13,7 +13,7 @@ import { createTestApp, DEMO, type TestApp } from '../../test/harness.js';
 import { banner, customerService, helpArticle, notice, popup } from '../../db/schema/index.js';
 import type { SystemService } from './system.service.js';
 import { systemTestPeer } from './system.test-support.js';
-import { createMerchant } from '../../test/factories.js';
+import { createMerchant, memberSession, merchantIdOf } from '../../test/factories.js';
 
 const BD_IP = '103.4.145.2';
 const US_IP = '8.8.8.8';
@@ -179,6 +179,78 @@ describe('GET /wps/system/status', () => {
     ]) {
       const res = await get(url, m.code, { 'x-forwarded-for': US_IP });
       expect(res.statusCode, url).toBe(200);
+    }
+  });
+});
+
+describe('GET /wps/system/status answered from the caches', () => {
+  // once the merchant and its site state are cached, the call is answered without a database round
+  // trip (route.ts and system.service.ts answer it at once): the same bytes, the same checks
+  const raw = (merchant: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ url: '/wps/system/status', headers: { merchant, ...headers } });
+
+  it('answers the same bytes warm as cold, each caller its own location', async () => {
+    const m = await createMerchant(t.database.db);
+    const cold = await raw(m.code, { 'x-forwarded-for': BD_IP });
+    const warm = await raw(m.code, { 'x-forwarded-for': BD_IP });
+    expect(warm.statusCode).toBe(200);
+    expect(warm.body).toBe(cold.body);
+    expect(warm.headers).toMatchObject({
+      'content-type': cold.headers['content-type'],
+      'content-length': cold.headers['content-length'],
+      'x-frame-options': cold.headers['x-frame-options'],
+      'content-security-policy': cold.headers['content-security-policy'],
+      vary: cold.headers['vary'],
+    });
+    const us = (await raw(m.code, { 'x-forwarded-for': US_IP })).json().value;
+    expect(us.location).toEqual({ ip: US_IP, countryCode: 'US' });
+    expect((await raw(m.code, { 'x-forwarded-for': BD_IP })).json().value.location).toEqual({
+      ip: BD_IP,
+      countryCode: 'BD',
+    });
+    // compressed as before: once per answer, negotiated per request
+    const br = await raw(m.code, { 'x-forwarded-for': BD_IP, 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['vary']).toMatch(/accept-encoding/i);
+  });
+
+  it('follows operator changes made after the answer was cached (maintenance, region rules, modules)', async () => {
+    const m = await createMerchant(t.database.db);
+    for (let i = 0; i < 2; i++) expect(await status(m.code, US_IP)).toMatchObject({ status: 0 });
+    await system.setMaintenance(m.id, { enabled: true, message: 'Later' });
+    for (let i = 0; i < 2; i++)
+      expect(await status(m.code, US_IP)).toMatchObject({ maintenance: true, status: 1 });
+    await system.setMaintenance(m.id, { enabled: false });
+    for (let i = 0; i < 2; i++)
+      expect(await status(m.code, US_IP)).toMatchObject({ maintenance: false, status: 0 });
+    await system.addRegionRule(m.id, { action: 'deny', kind: 'country', value: 'US' });
+    for (let i = 0; i < 2; i++) expect(await status(m.code, US_IP)).toMatchObject({ status: 2 });
+    for (let i = 0; i < 2; i++) expect(await status(m.code, BD_IP)).toMatchObject({ status: 0 });
+    await system.setModuleEnabled(m.id, 'REG3', false);
+    for (let i = 0; i < 2; i++)
+      expect((await status(m.code)).info.whitelabel.find((n) => n.modId === 'REG3')?.enabled).toBe('0');
+  });
+
+  it('keeps the refusals warm: a bad or unknown merchant, twice in a row', async () => {
+    const first = { unknown: await raw('nosuchmerchant'), bad: await raw('bad code!') };
+    expect(first.unknown.json()).toMatchObject({ success: false, errorCode: 'merchant.not.found' });
+    expect(first.bad.json()).toMatchObject({ success: false, errorCode: 'merchant.header.invalid' });
+    const unknown = await raw('nosuchmerchant');
+    expect([unknown.statusCode, unknown.body]).toEqual([first.unknown.statusCode, first.unknown.body]);
+    const bad = await raw('bad code!');
+    expect([bad.statusCode, bad.body]).toEqual([first.bad.statusCode, first.bad.body]);
+  });
+
+  it('answers a caller with a session token (optional auth) the same', async () => {
+    const anonymous = await raw(DEMO.merchant, { 'x-forwarded-for': BD_IP });
+    const member = await memberSession(t.app, t.database.db, await merchantIdOf(t.database.db));
+    for (let i = 0; i < 2; i++) {
+      const res = await raw(DEMO.merchant, {
+        'x-forwarded-for': BD_IP,
+        authorization: member.headers.authorization,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(anonymous.body);
     }
   });
 });

@@ -270,30 +270,43 @@ export function createSystemService({
   ttlMs?: number;
 }) {
   // ---- per-merchant read cache: the public reads run on every page load ----
-  const cache = new Map<string, { at: number; value: Promise<unknown> }>();
+  // per merchant, per part: `settled` holds the loaded value once the load has resolved, for readers
+  // that answer at once
+  type CacheEntry = { at: number; value: Promise<unknown>; settled?: { value: unknown } };
+  const cache = new Map<number, Map<string, CacheEntry>>();
   const generation = new Map<number, number>();
   function cached<T>(merchantId: number, part: string, load: () => Promise<T>): Promise<T> {
-    const key = `${merchantId}:${part}`;
-    const hit = cache.get(key);
+    let parts = cache.get(merchantId);
+    const hit = parts?.get(part);
     const t = Date.now();
     if (hit && t - hit.at < ttlMs) return hit.value as Promise<T>;
     const gen = generation.get(merchantId) ?? 0;
     const value = load();
-    cache.set(key, { at: t, value });
+    const entry: CacheEntry = { at: t, value };
+    if (!parts) cache.set(merchantId, (parts = new Map()));
+    parts.set(part, entry);
+    const isCurrent = () => cache.get(merchantId)?.get(part) === entry;
     value.then(
-      () => {
+      (loaded) => {
         // invalidated while loading: do not keep what may be the old state
-        if ((generation.get(merchantId) ?? 0) !== gen && cache.get(key)?.value === value) cache.delete(key);
+        if ((generation.get(merchantId) ?? 0) !== gen) {
+          if (isCurrent()) cache.get(merchantId)?.delete(part);
+        } else entry.settled = { value: loaded };
       },
       () => {
-        if (cache.get(key)?.value === value) cache.delete(key);
+        if (isCurrent()) cache.get(merchantId)?.delete(part);
       },
     );
     return value;
   }
+  /** What `cached` would answer at once: the loaded value while it is fresh, else undefined. */
+  function cachedNow<T>(merchantId: number, part: string): { value: T } | undefined {
+    const hit = cache.get(merchantId)?.get(part);
+    return hit?.settled && Date.now() - hit.at < ttlMs ? (hit.settled as { value: T }) : undefined;
+  }
   function invalidate(merchantId: number) {
     generation.set(merchantId, (generation.get(merchantId) ?? 0) + 1);
-    for (const k of cache.keys()) if (k.startsWith(`${merchantId}:`)) cache.delete(k);
+    cache.delete(merchantId);
   }
   events.on('merchant.changed', ({ merchantId }) => invalidate(merchantId));
 
@@ -509,12 +522,18 @@ export function createSystemService({
     return place;
   }
 
+  type SiteState = Awaited<ReturnType<typeof siteState>>;
   /** Maintenance and region verdict for a caller (IP as seen by the server). */
   async function evaluateAccess(
     merchantId: number,
     callerIp: string,
   ): Promise<Access & { maintenanceRow?: MaintenanceRow }> {
-    const { maintenance: row, rules } = await siteState(merchantId);
+    return accessIn(await siteState(merchantId), callerIp);
+  }
+  function accessIn(
+    { maintenance: row, rules }: SiteState,
+    callerIp: string,
+  ): Access & { maintenanceRow?: MaintenanceRow } {
     const { ip, countryCode } = placeOf(callerIp);
     return {
       ip,
@@ -538,7 +557,10 @@ export function createSystemService({
       site: SiteInfo;
       value: StatusInfo;
       json: string;
-      byCaller: Map<string, PrewrittenJson<TSystemStatusValue>>;
+      /** the site state the answers by address were written from (a reload or change starts anew) */
+      state: SiteState | undefined;
+      /** answers by the caller's address as the server saw it, while `state` holds */
+      byIp: Map<string, PrewrittenJson<TSystemStatusValue>>;
     }
   >();
   function statusInfo(merchant: MerchantContext, site: SiteInfo) {
@@ -569,7 +591,13 @@ export function createSystemService({
       imageCDNs: merchant.imageCdns,
       launchGameCDNs: merchant.launchGameCdns,
     };
-    const entry = { site, value, json: serializeReply(value), byCaller: new Map() };
+    const entry = {
+      site,
+      value,
+      json: serializeReply(value),
+      state: undefined,
+      byIp: new Map(),
+    };
     statusInfoOf.set(merchant, entry);
     return entry;
   }
@@ -578,21 +606,44 @@ export function createSystemService({
     merchant: MerchantContext,
     callerIp: string,
   ): Promise<PrewrittenJson<TSystemStatusValue>> {
-    const [access, site] = await Promise.all([evaluateAccess(merchant.id, callerIp), siteInfo(merchant.id)]);
+    const [state, site] = await Promise.all([siteState(merchant.id), siteInfo(merchant.id)]);
+    return statusAnswerFrom(merchant, callerIp, state, site);
+  }
+
+  /** The status answer when the site state and info are cached (fresh), without waiting; else undefined. */
+  function cachedStatusAnswer(
+    merchant: MerchantContext,
+    callerIp: string,
+  ): PrewrittenJson<TSystemStatusValue> | undefined {
+    const state = cachedNow<SiteState>(merchant.id, 'state');
+    const site = state && cachedNow<SiteInfo>(merchant.id, 'info');
+    return site ? statusAnswerFrom(merchant, callerIp, state.value, site.value) : undefined;
+  }
+
+  function statusAnswerFrom(
+    merchant: MerchantContext,
+    callerIp: string,
+    state: SiteState,
+    site: SiteInfo,
+  ): PrewrittenJson<TSystemStatusValue> {
+    const info = statusInfo(merchant, site);
+    // Most callers of a merchant come back with the same address: their answer object is kept, so its
+    // envelope bytes are written once. An answer without a maintenance window does not change with time
+    // (without a window, maintenance is off for good: switched off, or its end has passed), so for the
+    // same merchant context, site info and site state the caller's address decides it. An answer
+    // showing a window is written each time (rare, and the window's text is in it). Bounded: arbitrary
+    // addresses must not grow memory without end.
+    if (info.state !== state) {
+      info.state = state;
+      info.byIp.clear();
+    }
+    const known = info.byIp.get(callerIp);
+    if (known) return known;
+    const access = accessIn(state, callerIp);
     const row = access.maintenanceRow;
     const now = clock.now().getTime();
     // the window is shown while maintenance is on or still scheduled, so clients can announce it
     const showWindow = !!row?.enabled && (!row.endTime || now < row.endTime.getTime());
-    const info = statusInfo(merchant, site);
-    // most callers of a merchant share an answer (same verdict and location): the same answer object,
-    // so its envelope bytes are written once. Keyed by what the caller part is made of (an answer
-    // showing a maintenance window is written each time: rare, and the window's text is in it);
-    // bounded: arbitrary IPs must not grow memory without end
-    const key = showWindow
-      ? undefined
-      : `${access.maintenance ? 1 : 0}${access.regionRestriction ? 1 : 0}${access.countryCode ?? '-'}|${access.ip}`;
-    const hit = key === undefined ? undefined : info.byCaller.get(key);
-    if (hit) return hit;
     const caller = {
       maintenance: access.maintenance,
       regionRestriction: access.regionRestriction,
@@ -605,9 +656,9 @@ export function createSystemService({
     // the caller's object with "info" as its last key: what serializeReply writes for the whole
     const json = `${serializeReply(caller).slice(0, -1)},"info":${info.json}}`;
     const answer = new PrewrittenJson<TSystemStatusValue>({ ...caller, info: info.value }, json);
-    if (key !== undefined) {
-      if (info.byCaller.size >= MAX_CALLER_ANSWERS) info.byCaller.clear();
-      info.byCaller.set(key, answer);
+    if (!showWindow) {
+      if (info.byIp.size >= MAX_CALLER_ANSWERS) info.byIp.clear();
+      info.byIp.set(callerIp, answer);
     }
     return answer;
   }
@@ -636,9 +687,12 @@ export function createSystemService({
     /**
      * GET /wps/system/status, asked on every page load: the same answer with its JSON already written.
      * The merchant's part (site info, about 6 KB) is written once per merchant state; only the caller's
-     * part (maintenance and region verdict for its IP, its location) is written per request.
+     * part (maintenance and region verdict for its IP, its location) is written per request, and a
+     * caller's answer is kept while the merchant state it was written from stays cached.
      */
     statusAnswer,
+    /** The same answer at once when the merchant's site state and info are cached; else undefined. */
+    cachedStatusAnswer,
 
     async domainRoute(merchantId: number) {
       return (await siteInfo(merchantId)).domains.map((d) => ({ domain: d.domain, routeType: d.routeType }));
