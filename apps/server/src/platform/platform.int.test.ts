@@ -31,6 +31,9 @@ describe('platform', () => {
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
     expect(doc.paths['/wps/system/status'].get.operationId).toBe('system.status');
+    // written on its first read, after start-up: endpoints of encapsulated scopes (registered while
+    // the app boots) are in it too
+    expect(doc.paths['/wps/relay/MCSFE_applyPromotion'].post.operationId).toBe('promotion.apply');
   });
 
   it('answers unknown API paths with the envelope and wrong methods with 405', async () => {
