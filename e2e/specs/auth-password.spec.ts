@@ -8,6 +8,7 @@ import {
   registerViaApi,
   shot,
   skipPopups,
+  sliderTokenViaApi,
   uniqueName,
   useLanguage,
 } from '../support.js';
@@ -95,4 +96,31 @@ test('reset by phone logs in and goes home; SMS login works too (bn, phone)', as
   await expect(page.getByTestId('login-modal')).toBeHidden();
   await expect(page.getByTestId('avatar-button')).toBeVisible();
   await expect(page.getByTestId('slider-modal')).toHaveCount(0);
+});
+
+test('a one-click link with ?token= opens the site logged in, and the token leaves the address (en, phone)', async ({
+  page,
+  request,
+}) => {
+  const username = uniqueName('tok');
+  await registerViaApi(request, { username, password: 'Token@123' });
+  const res = await request.post('/wps/session/login', {
+    data: {
+      username,
+      password: 'Token@123',
+      type: 'username',
+      sliderToken: await sliderTokenViaApi(request),
+    },
+  });
+  const body = await res.json();
+  expect(body.success, JSON.stringify(body)).toBe(true);
+  await useLanguage(page, 'en');
+  await skipPopups(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/rng?vassalage=PG&token=${encodeURIComponent(body.value.token as string)}`);
+  await expect(page.getByTestId('avatar-button')).toBeVisible();
+  await expect(page.getByTestId('header-account')).toContainText(username);
+  await expect(page.getByTestId('login-button')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/rng\?vassalage=PG$/);
+  await expect(page.getByTestId('game-card').first()).toHaveAttribute('data-vendor', 'PG');
 });

@@ -17,7 +17,11 @@ try {
 try {
   (function () {
     var lang = localStorage.getItem('language') || 'bn';
-    var token = sessionStorage.getItem('token');
+    var params = new URLSearchParams(location.search);
+    // a `?token=` link's session: the app adopts it before its first call (shared/store/session.ts)
+    var linked = params.get('token');
+    var token =
+      linked && /^[A-Za-z0-9._~+/=-]{16,512}$/.test(linked) ? linked : sessionStorage.getItem('token');
     var merchant = sessionStorage.getItem('merchantCode') || localStorage.getItem('merchantCode');
     var headers = { Accept: 'application/json', Device: 'web', Language: lang.toUpperCase() };
     if (merchant) headers.Merchant = merchant;
@@ -30,7 +34,6 @@ try {
     };
     start('/wps/system/status');
     var home = ['/', '/index', '/index.html', '/home', '/login', '/register'];
-    var params = new URLSearchParams(location.search);
     if (token || params.has('token') || params.has('merchant') || home.indexOf(location.pathname) < 0) return;
     start(
       '/wps/relay/MCSFE_getListAnnouncements?types=B%2CPL%2CPU%2CPR%2CH&platform=W&execution=B&language=' +

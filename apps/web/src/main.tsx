@@ -10,6 +10,7 @@ import { announcementsQuery } from './features/announcements';
 import { loadCategoryPage, prefetchCategoryPage, prefetchHomeLobby } from './features/lobby';
 import { i18n, initI18n, preloadLazyNamespaces } from './shared/i18n';
 import { useAppStore } from './shared/store/app-store';
+import { adoptTokenFromUrl } from './shared/store/session';
 
 // A failed preload of a lazy chunk must reach the route's error screen rather than stay silent.
 window.addEventListener('vite:preloadError', (e) => console.warn('chunk preload failed', e));
@@ -27,6 +28,8 @@ const CATEGORY_PATHS = ['/live', '/fish', '/rng', '/pvp', '/sports', '/esports',
 
 async function boot() {
   adoptMerchantFromUrl();
+  // `?token=` (one-click login, app links: API-REFERENCE 4) is the session before any call goes out
+  adoptTokenFromUrl();
   // the router's lazy import of the same module then finds it loaded or loading
   const path = window.location.pathname;
   const home = HOME_PATHS.includes(path);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { LeftMenuBanner } from '../../features/announcements';
@@ -9,6 +9,7 @@ import { CrownIcon, DepositIcon, GiftIcon, WithdrawIcon } from '../../shared/ui/
 import { useWhitelabel } from '../../shared/system';
 import { openModal } from '../../shared/ui/modal-store';
 import { useAppStore } from '../../shared/store/app-store';
+import { useMediaQuery } from '../../shared/hooks/use-media-query';
 import { loadLazyNamespaces } from '../../shared/i18n';
 import { LanguageSelect } from './LanguageSelect';
 
@@ -33,6 +34,14 @@ export function SideMenu() {
   const isLogin = useAppStore((s) => s.isLogin);
   const wl = useWhitelabel();
   const promo = usePromoState();
+  // A phone's drawer fills its game menu, member links and app QR when first opened: the first
+  // screen does not render (nor download) what sits off screen (layout.css: docked from 1024 px).
+  const docked = useMediaQuery('(min-width: 1024px)');
+  const [opened, setOpened] = useState(false);
+  useEffect(() => {
+    if (open) setOpened(true);
+  }, [open]);
+  const full = docked || opened;
 
   // Navigating closes the drawer.
   useEffect(() => setOpen(false), [pathname, setOpen]);
@@ -114,10 +123,12 @@ export function SideMenu() {
             <span>{t('common:customerService')}</span>
           </button>
         </nav>
-        <Suspense fallback={null}>
-          <SideGameMenu />
-        </Suspense>
-        {isLogin && (
+        {full && (
+          <Suspense fallback={null}>
+            <SideGameMenu />
+          </Suspense>
+        )}
+        {full && isLogin && (
           <Suspense fallback={null}>
             <MemberLinks />
           </Suspense>
@@ -127,7 +138,7 @@ export function SideMenu() {
         </div>
         <div className="side-menu__block side-menu__qr">
           <Suspense fallback={<div className="app-qr app-qr--placeholder" />}>
-            <AppQr />
+            {full ? <AppQr /> : <div className="app-qr app-qr--placeholder" />}
           </Suspense>
         </div>
       </aside>

@@ -55,6 +55,9 @@ export default function CategoryPage() {
         <>
           {vassalage && <GameAnnouncements scope={{ vassalage, gameType: main }} />}
           <SearchBox value={q} onSearch={(text) => set({ q: text || null, page: null })} />
+          {/* the filter rows' room is kept while the vendor lanes load: the games do not jump down */}
+          {!lanes && <ChipRowPlaceholder />}
+          {!lanes && <ChipRowPlaceholder />}
           {lane && lane.cards.length > 1 && (
             <div className="chip-row" role="group" aria-label={t('vendors')} data-testid="vendor-filter">
               <FilterChip
@@ -109,6 +112,18 @@ export default function CategoryPage() {
           />
         </>
       )}
+    </div>
+  );
+}
+
+function ChipRowPlaceholder() {
+  return (
+    <div className="chip-row" aria-hidden="true" data-testid="chip-row-placeholder">
+      {[0, 1, 2, 3].map((i) => (
+        <span key={i} className="chip chip--skeleton">
+          {'\u00a0'}
+        </span>
+      ))}
     </div>
   );
 }
