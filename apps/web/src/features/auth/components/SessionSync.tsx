@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { isApiError } from '../../../shared/api';
 import { useAppStore } from '../../../shared/store/app-store';
+import { readToken } from '../../../shared/store/persist';
 import { applyMember, clearSession } from '../../../shared/store/session';
 import { openModal, useModalStore } from '../../../shared/ui/modal-store';
 import { memberInfoQuery, toSessionMember } from '../api/member';
@@ -43,7 +44,9 @@ export function SessionSync() {
   }, [data, token]);
 
   useEffect(() => {
-    if (isApiError(error) && error.status === 401) clearSession();
+    // only while a token is stored: an answer that arrives after a logout must not clear again what
+    // the visitor has stored since (the popup they closed)
+    if (isApiError(error) && error.status === 401 && readToken()) clearSession();
   }, [error]);
 
   return null;

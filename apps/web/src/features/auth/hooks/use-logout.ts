@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { navigateTo } from '../../../shared/navigation';
+import { readToken } from '../../../shared/store/persist';
 import { clearSession } from '../../../shared/store/session';
 import { showDialog } from '../../../shared/ui/dialog';
 import { logout } from '../api/session';
@@ -25,7 +26,10 @@ export function useLogout() {
         if (!ok) return false;
       }
       await logout().catch(() => undefined);
-      clearSession();
+      // A member call the server refused while the logout was on its way may have ended the local
+      // session already, and the visitor then closed the popup that brought: clearing the storage
+      // again would bring that popup back.
+      if (readToken()) clearSession();
       queryClient.removeQueries({ queryKey: ['memberInfo'] });
       navigateTo(opts.to ?? '/', { replace: true });
       return true;
