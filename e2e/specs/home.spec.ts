@@ -47,6 +47,37 @@ test.describe('home', () => {
     await expect.poll(async () => active.getAttribute('data-banner-id'), { timeout: 12_000 }).not.toBe(first);
   });
 
+  test('a phone shows the first banner before the app has loaded, in the box the home page shows it in', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await skipPopups(page);
+    // the app's entry script held back until the skeleton has been looked at
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    const early = page.locator('#static-shell > img.app-shell-banner--img');
+    await expect(early).toBeVisible();
+    await expect
+      .poll(() => early.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
+    const src = await early.getAttribute('src');
+    const earlyBox = (await early.boundingBox())!;
+    release();
+
+    // the carousel's first slide is the same picture in the same place
+    const first = page.getByTestId('banner-carousel').locator('img').first();
+    await expect(first).toBeVisible();
+    expect(await first.getAttribute('src')).toBe(src);
+    const box = (await first.boundingBox())!;
+    for (const k of ['x', 'y', 'width', 'height'] as const)
+      expect(Math.abs(box[k] - earlyBox[k])).toBeLessThan(2);
+  });
+
   test('unknown paths show the invalid-URL page', async ({ page }) => {
     // the visitor popup would race the click below; it is tested in popup.spec.ts
     await skipPopups(page);

@@ -57,6 +57,20 @@ try {
         link.href = first.url;
         link.setAttribute('fetchpriority', 'high');
         document.head.appendChild(link);
+        // and drawn at once in the skeleton's banner box (the box the home page shows it in on a
+        // phone): the picture needs none of the app's code, and the app's boot screen and home page
+        // draw the same picture in the same box until their own arrives (window.__bpBanner)
+        window.__bpBanner = first.url;
+        // only index.html's own skeleton: once React has drawn its boot screen the DOM is React's
+        var box = document.querySelector('#static-shell > .app-shell-banner');
+        if (box) {
+          var img = document.createElement('img');
+          img.className = 'app-shell-banner app-shell-banner--img';
+          img.alt = '';
+          img.setAttribute('fetchpriority', 'high');
+          img.src = first.url;
+          box.replaceWith(img);
+        }
       })
       .catch(function () {
         // the app asks again

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { earlyBanner } from '../../../shared/ui/Loader';
 import { useBanners } from '../hooks/use-banners';
 import { BannerImage } from './BannerImage';
 import './banners.css';
@@ -8,7 +9,18 @@ const BannerCarousel = lazy(() => import('./BannerCarousel'));
 /** Banners of group w_home: a carousel only when there is more than one (SPEC §2.3). */
 export function HomeBanners() {
   const { banners, isPending } = useBanners('w_home');
-  if (isPending) return <div className="banner banner--placeholder" aria-hidden="true" />;
+  if (isPending) {
+    // the picture theme-init.js already shows in this box, until the announcements are in
+    const early = earlyBanner();
+    if (early) {
+      return (
+        <div className="banner" aria-hidden="true">
+          <img className="banner__img" src={early} alt="" fetchPriority="high" />
+        </div>
+      );
+    }
+    return <div className="banner banner--placeholder" aria-hidden="true" />;
+  }
   if (banners.length === 0) return null;
   if (banners.length === 1) {
     return (
