@@ -90,6 +90,29 @@ test.describe('category pages', () => {
     await expect(page.getByTestId('section-SEARCH').getByTestId('game-card').first()).toBeVisible();
   });
 
+  test('a category page opened as a link asks for its lanes and games once, and its first pictures at once (bn, phone)', async ({
+    page,
+  }) => {
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      const u = new URL(r.url());
+      if (/GCSGAME_(gameList|newGameVendor)$/.test(u.pathname)) asked.push(u.pathname + u.search);
+    });
+    await open(page, '/rng', 'bn', { width: 390, height: 844 });
+    await expect(cards(page)).toHaveCount(24);
+    // the first page's script asked for them; the page took those answers instead of asking again
+    expect(asked.filter((u) => u.includes('gameList'))).toHaveLength(1);
+    expect(asked.filter((u) => u.includes('newGameVendor'))).toHaveLength(1);
+    // and the first tiles' pictures were asked for as soon as the games were in
+    const icons = await cards(page)
+      .locator('img')
+      .evaluateAll((els) => els.slice(0, 6).map((e) => e.getAttribute('src')));
+    const preloaded = await page
+      .locator('link[rel=preload][as=image]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('href')));
+    expect(preloaded).toEqual(icons);
+  });
+
   test('sports and esports are game centres of tiles; lottery lists its games', async ({ page }) => {
     await open(page, '/sports');
     await expect(page.getByTestId('centre-tiles').locator('[data-vendor=SABA]')).toBeVisible();

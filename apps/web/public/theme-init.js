@@ -33,6 +33,47 @@ try {
       return call.response;
     };
     start('/wps/system/status');
+    var preload = function (url) {
+      var link = document.createElement('link');
+      link.rel = 'preload';
+      link.as = 'image';
+      link.href = url;
+      link.setAttribute('fetchpriority', 'high');
+      document.head.appendChild(link);
+    };
+    // A category page as a link opens it (/rng, /live...: no filter in the address but a `?token=`):
+    // its vendor lanes and first page of games, the same requests as the page's
+    // (features/lobby: categoryFilterOf, gameListQuery, vendorLanesQuery), and its first six tiles'
+    // pictures, the page's largest paint (the tiles the page loads eagerly)
+    var category = /^\/(rng|live|fish|pvp|sports|esports|lott|elott)$/.exec(location.pathname);
+    var filtered = ['vassalage', 'classify', 'q', 'page'].some(function (k) {
+      return params.has(k);
+    });
+    if (category && !filtered && !params.has('merchant')) {
+      var q = 'platform=html5-desktop&language=' + encodeURIComponent(lang.toUpperCase());
+      start('/wps/relay/GCSGAME_newGameVendor?' + q);
+      start(
+        '/wps/relay/GCSGAME_gameList?clientType=3&' +
+          q +
+          '&gameType=' +
+          category[1].toUpperCase() +
+          '&pageNo=1&pageSize=24',
+      )
+        .then(function (res) {
+          return res.clone().json();
+        })
+        .then(function (body) {
+          var games = (body && body.value && body.value.games) || [];
+          for (var i = 0; i < games.length && i < 6; i++) {
+            var icon = games[i].iconUrl || games[i].showIcon;
+            if (icon) preload(icon);
+          }
+        })
+        .catch(function () {
+          // the page asks again
+        });
+      return;
+    }
     var home = ['/', '/index', '/index.html', '/home', '/login', '/register'];
     if (token || params.has('token') || params.has('merchant') || home.indexOf(location.pathname) < 0) return;
     start(
@@ -51,12 +92,7 @@ try {
           if (b.groupName === 'w_home' && b.url && (!first || b.sequence < first.sequence)) first = b;
         }
         if (!first) return;
-        var link = document.createElement('link');
-        link.rel = 'preload';
-        link.as = 'image';
-        link.href = first.url;
-        link.setAttribute('fetchpriority', 'high');
-        document.head.appendChild(link);
+        preload(first.url);
         // and drawn at once in the skeleton's banner box (the box the home page shows it in on a
         // phone): the picture needs none of the app's code, and the app's boot screen and home page
         // draw the same picture in the same box until their own arrives (window.__bpBanner)
