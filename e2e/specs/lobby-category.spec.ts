@@ -114,8 +114,12 @@ test.describe('category pages', () => {
   });
 
   test('sports and esports are game centres of tiles; lottery lists its games', async ({ page }) => {
+    const listed = page.waitForResponse(/GCSGAME_gameList/);
     await open(page, '/sports');
     await expect(page.getByTestId('centre-tiles').locator('[data-vendor=SABA]')).toBeVisible();
+    // no game pictures preloaded for a page that shows none
+    await (await listed).finished();
+    await expect(page.locator('link[rel=preload][as=image]')).toHaveCount(0);
     await expect(page.getByTestId('centre-tiles').locator('[data-vendor=SV3]')).toBeVisible();
     await open(page, '/esports');
     await expect(page.getByTestId('centre-tiles').locator('[data-vendor=IMES]')).toBeVisible();

@@ -63,6 +63,8 @@ try {
           return res.clone().json();
         })
         .then(function (body) {
+          // sports and esports show their vendors' tiles, not this list
+          if (category[1] === 'sports' || category[1] === 'esports') return;
           var games = (body && body.value && body.value.games) || [];
           for (var i = 0; i < games.length && i < 6; i++) {
             var icon = games[i].iconUrl || games[i].showIcon;
