@@ -78,6 +78,26 @@ test.describe('home', () => {
       expect(Math.abs(box[k] - earlyBox[k])).toBeLessThan(2);
   });
 
+  test("on a desktop the skeleton keeps its plain box, where its banner box is not the home page's", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await skipPopups(page);
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const announced = page.waitForResponse(/MCSFE_getListAnnouncements/);
+    await page.goto('/', { waitUntil: 'commit' });
+    await (await announced).finished();
+    await expect(page.locator('#static-shell > svg.app-shell-banner')).toBeVisible();
+    await expect(page.locator('#static-shell img')).toHaveCount(0);
+    release();
+    await expect(page.getByTestId('banner-carousel').locator('img').first()).toBeVisible();
+  });
+
   test('unknown paths show the invalid-URL page', async ({ page }) => {
     // the visitor popup would race the click below; it is tested in popup.spec.ts
     await skipPopups(page);

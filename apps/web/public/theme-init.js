@@ -98,10 +98,11 @@ try {
         // and drawn at once in the skeleton's banner box (the box the home page shows it in on a
         // phone): the picture needs none of the app's code, and the app's boot screen and home page
         // draw the same picture in the same box until their own arrives (window.__bpBanner)
-        window.__bpBanner = first.url;
-        // only index.html's own skeleton: once React has drawn its boot screen the DOM is React's
+        window.__bpBanner = { url: first.url, language: lang.toUpperCase() };
+        // only index.html's own skeleton (once React has drawn its boot screen the DOM is React's),
+        // and only below 768 px, where the skeleton's box is the home page's (shared/ui/Loader.tsx)
         var box = document.querySelector('#static-shell > .app-shell-banner');
-        if (box) {
+        if (box && window.matchMedia('(max-width: 767px)').matches) {
           var img = document.createElement('img');
           img.className = 'app-shell-banner app-shell-banner--img';
           img.alt = '';

@@ -2,14 +2,23 @@ import { useTranslation } from 'react-i18next';
 
 declare global {
   interface Window {
-    /** the first home banner's picture, found by theme-init.js before the app's code ran */
-    __bpBanner?: string;
+    /** the first home banner's picture in that language, found by theme-init.js before the app's code ran */
+    __bpBanner?: { url: string; language: string };
   }
 }
 
-/** The picture theme-init.js drew in the skeleton's banner box, if it drew one. */
-export const earlyBanner = (): string | undefined =>
-  typeof window === 'undefined' ? undefined : window.__bpBanner;
+/** The first home banner theme-init.js found, if it found one for this language. */
+export const earlyBanner = (language: string): string | undefined => {
+  const b = typeof window === 'undefined' ? undefined : window.__bpBanner;
+  return b && b.language === language.toUpperCase() ? b.url : undefined;
+};
+
+/** Below this width the skeleton's banner box is the home page's (theme-init.js draws it there). */
+const SHELL_BANNER_MEDIA = '(max-width: 767px)';
+const shellBanner = (language: string) =>
+  typeof window !== 'undefined' && window.matchMedia?.(SHELL_BANNER_MEDIA).matches
+    ? earlyBanner(language)
+    : undefined;
 
 /** Full-screen loader (boot and root screens). */
 export function PageLoader() {
@@ -28,8 +37,8 @@ export function PageLoader() {
  * paint) instead of giving way to an empty loader.
  */
 export function ShellLoader() {
-  const { t } = useTranslation();
-  const banner = earlyBanner();
+  const { t, i18n } = useTranslation();
+  const banner = shellBanner(i18n.language);
   return (
     <div className="app-shell" role="status" aria-live="polite" data-testid="page-loader">
       <svg className="app-shell-header" preserveAspectRatio="none" viewBox="0 0 100 10" aria-hidden="true">

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { useAppStore } from '../../../shared/store/app-store';
 import { earlyBanner } from '../../../shared/ui/Loader';
 import { useBanners } from '../hooks/use-banners';
 import { BannerImage } from './BannerImage';
@@ -9,9 +10,10 @@ const BannerCarousel = lazy(() => import('./BannerCarousel'));
 /** Banners of group w_home: a carousel only when there is more than one (SPEC §2.3). */
 export function HomeBanners() {
   const { banners, isPending } = useBanners('w_home');
+  const language = useAppStore((s) => s.language);
   if (isPending) {
-    // the picture theme-init.js already shows in this box, until the announcements are in
-    const early = earlyBanner();
+    // the picture theme-init.js already asked for (in this language), until the announcements are in
+    const early = earlyBanner(language);
     if (early) {
       return (
         <div className="banner" aria-hidden="true">
