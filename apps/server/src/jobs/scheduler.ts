@@ -278,14 +278,26 @@ export function createScheduler({
     };
     // another instance may be creating it at this moment: its create fails here, and until it
     // commits the queue is not found either; a few tries later it exists and is brought up to date
+    await whileAnotherCreates(async () => {
+      if (!(await b.getQueue(job.name))) await b.createQueue(job.name, options).catch(() => undefined);
+      await b.updateQueue(job.name, options);
+    });
+  }
+
+  /**
+   * Retries a step that fails while another instance starting at the same moment has not yet
+   * committed a queue (pg-boss: "Queue ... not found", which its schedule() also answers for a
+   * foreign-key failure), for up to about 15 s: on a loaded machine two instances' first starts on a
+   * new database once took longer than the 3 s allowed before, and a schedule was not retried at all.
+   */
+  async function whileAnotherCreates(step: () => Promise<unknown>) {
     for (let attempt = 1; ; attempt++) {
       try {
-        if (!(await b.getQueue(job.name))) await b.createQueue(job.name, options).catch(() => undefined);
-        await b.updateQueue(job.name, options);
+        await step();
         return;
       } catch (err) {
-        if (attempt >= 8) throw err;
-        await sleep(100 * attempt);
+        if (attempt >= 20) throw err;
+        await sleep(Math.min(100 * attempt, 1000));
       }
     }
   }
@@ -300,7 +312,7 @@ export function createScheduler({
       await b.work(job.name, { pollingIntervalSeconds, includeMetadata: true, batchSize: 1 }, (items) =>
         track(handle(job, items)),
       );
-      if (job.cron) await b.schedule(job.name, job.cron, {}, { tz: 'UTC' });
+      if (job.cron) await whileAnotherCreates(() => b.schedule(job.name, job.cron!, {}, { tz: 'UTC' }));
       else await b.unschedule(job.name).catch(() => undefined);
     }
     for (const l of leases.values()) void track(holdLease(l));
