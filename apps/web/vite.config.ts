@@ -1,12 +1,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { leanContract } from './build-tools/lean-contract.ts';
+import { paintFirst } from './build-tools/paint-first.ts';
 import { precompress } from './build-tools/precompress.ts';
 
 const api = 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react(), leanContract(), precompress()],
+  plugins: [react(), leanContract(), paintFirst(), precompress()],
   // Plain JS objects, not JSON.parse strings: named imports of a locale's namespaces are then
   // tree-shaken (the home route carries only the namespaces it reads; shared/i18n/catalogues.ts).
   json: { stringify: false },

@@ -1,5 +1,15 @@
 import type { Page } from '@playwright/test';
-import { expect, test, BENGALI, shot, skipPopups, useLanguage } from '../support.js';
+import {
+  expect,
+  test,
+  BENGALI,
+  registerViaApi,
+  shot,
+  skipPopups,
+  sliderTokenViaApi,
+  uniqueName,
+  useLanguage,
+} from '../support.js';
 
 test.use({ reducedMotion: 'reduce' });
 
@@ -90,7 +100,7 @@ test.describe('category pages', () => {
     await expect(page.getByTestId('section-SEARCH').getByTestId('game-card').first()).toBeVisible();
   });
 
-  test('a category page opened as a link asks for its lanes and games once, and its first pictures at once (bn, phone)', async ({
+  test('a category page opened as a link asks for its lanes and games once, and shows its first pictures from the page itself (bn, phone)', async ({
     page,
   }) => {
     const asked: string[] = [];
@@ -103,7 +113,22 @@ test.describe('category pages', () => {
     // the first page's script asked for them; the page took those answers instead of asking again
     expect(asked.filter((u) => u.includes('gameList'))).toHaveLength(1);
     expect(asked.filter((u) => u.includes('newGameVendor'))).toHaveLength(1);
-    // and the first tiles' pictures were asked for as soon as the games were in
+    // the first tiles' pictures came with the page (its skeleton, written by the server), so the
+    // first script did not preload them again
+    const icons = await cards(page)
+      .locator('img')
+      .evaluateAll((els) => els.slice(0, 6).map((e) => e.getAttribute('src')));
+    const html = await page.evaluate(() => fetch('/rng').then((r) => r.text()));
+    const inPage = [...html.matchAll(/<img src="([^"]+)"/g)].map((m) => m[1]);
+    expect(inPage).toEqual(icons);
+    await expect(page.locator('link[rel=preload][as=image]')).toHaveCount(0);
+  });
+
+  test('a reader of another language gets the pictures preloaded by the first script instead (en, phone)', async ({
+    page,
+  }) => {
+    await open(page, '/rng', 'en', { width: 390, height: 844 });
+    await expect(cards(page)).toHaveCount(24);
     const icons = await cards(page)
       .locator('img')
       .evaluateAll((els) => els.slice(0, 6).map((e) => e.getAttribute('src')));
@@ -112,6 +137,64 @@ test.describe('category pages', () => {
       .evaluateAll((els) => els.map((e) => e.getAttribute('href')));
     expect(preloaded).toEqual(icons);
   });
+
+  for (const who of ['visitor', 'member'] as const) {
+    test(`a phone shows the first six tiles before the app has loaded, where the page draws them (bn, ${who})`, async ({
+      page,
+      request,
+    }) => {
+      let address = '/rng';
+      if (who === 'member') {
+        const username = uniqueName('shell');
+        await registerViaApi(request, { username, password: 'Shell@123' });
+        const res = await request.post('/wps/session/login', {
+          data: {
+            username,
+            password: 'Shell@123',
+            type: 'username',
+            sliderToken: await sliderTokenViaApi(request),
+          },
+        });
+        address = `/rng?token=${encodeURIComponent((await res.json()).value.token as string)}`;
+      }
+      await skipPopups(page);
+      await page.setViewportSize({ width: 390, height: 844 });
+      // the app's entry script held back until the skeleton has been looked at
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(address, { waitUntil: 'commit' });
+      const early = page.locator('#static-shell .app-shell-tiles img');
+      await expect(early).toHaveCount(6);
+      await expect
+        .poll(() => early.evaluateAll((els) => els.every((e) => (e as HTMLImageElement).naturalWidth > 0)))
+        .toBe(true);
+      const before = await early.evaluateAll((els) =>
+        els.map((e) => ({ src: e.getAttribute('src'), box: e.getBoundingClientRect().toJSON() as DOMRect })),
+      );
+      await shot(page, `lobby-skeleton-phone-${who}`);
+      release();
+
+      // the page's first six tiles: the same pictures in the same boxes (a member's balance strip in)
+      await expect(cards(page)).toHaveCount(24);
+      if (who === 'member') await expect(page.getByTestId('header-wallet')).toBeVisible();
+      const after = await cards(page)
+        .locator('.game-card__image img')
+        .evaluateAll((els) =>
+          els
+            .slice(0, 6)
+            .map((e) => ({ src: e.getAttribute('src'), box: e.getBoundingClientRect().toJSON() as DOMRect })),
+        );
+      expect(after.map((t) => t.src)).toEqual(before.map((t) => t.src));
+      after.forEach((t, i) => {
+        for (const k of ['x', 'y', 'width', 'height'] as const)
+          expect(Math.abs(t.box[k] - before[i]!.box[k]), `tile ${i} ${k}`).toBeLessThan(2);
+      });
+    });
+  }
 
   test('sports and esports are game centres of tiles; lottery lists its games', async ({ page }) => {
     const listed = page.waitForResponse(/GCSGAME_gameList/);

@@ -26,6 +26,15 @@ try {
     var headers = { Accept: 'application/json', Device: 'web', Language: lang.toUpperCase() };
     if (merchant) headers.Merchant = merchant;
     if (token) headers.Authorization = token;
+    // index.html as the server sent it may carry the first screen's pictures in its skeleton
+    // (server: platform/web-shell.ts), in the language the site starts in; they are hidden for a
+    // visitor who reads another one, and on the home page of a member (not what it shows them)
+    var root = document.documentElement;
+    var shellLang = root.getAttribute('data-shell-lang');
+    var onHome = ['/', '/index', '/home', '/login', '/register'].indexOf(location.pathname) >= 0;
+    if (token) root.setAttribute('data-member', '');
+    if (shellLang && (shellLang !== lang || (onHome && token))) root.setAttribute('data-shell', 'off');
+    var shellShown = !!shellLang && !root.hasAttribute('data-shell');
     var early = (window.__bpEarly = []);
     var start = function (url) {
       var call = { url: url, headers: headers, response: fetch(url, { headers: headers }) };
@@ -65,6 +74,8 @@ try {
         .then(function (body) {
           // sports and esports show their vendors' tiles, not this list
           if (category[1] === 'sports' || category[1] === 'esports') return;
+          // the skeleton's own pictures are these (the browser asked for them with the page)
+          if (shellShown) return;
           var games = (body && body.value && body.value.games) || [];
           for (var i = 0; i < games.length && i < 6; i++) {
             var icon = games[i].iconUrl || games[i].showIcon;
@@ -93,7 +104,7 @@ try {
           var b = banners[i];
           if (b.groupName === 'w_home' && b.url && (!first || b.sequence < first.sequence)) first = b;
         }
-        if (!first) return;
+        if (!first || shellShown) return;
         preload(first.url);
         // and drawn at once in the skeleton's banner box (the box the home page shows it in on a
         // phone): the picture needs none of the app's code, and the app's boot screen and home page
@@ -101,7 +112,7 @@ try {
         window.__bpBanner = { url: first.url, language: lang.toUpperCase() };
         // only index.html's own skeleton (once React has drawn its boot screen the DOM is React's),
         // and only below 768 px, where the skeleton's box is the home page's (shared/ui/Loader.tsx)
-        var box = document.querySelector('#static-shell > .app-shell-banner');
+        var box = document.querySelector('#static-shell > svg.app-shell-banner');
         if (box && window.matchMedia('(max-width: 767px)').matches) {
           var img = document.createElement('img');
           img.className = 'app-shell-banner app-shell-banner--img';
@@ -118,3 +129,56 @@ try {
 } catch {
   // no fetch or storage: the app makes its calls itself
 }
+
+// Start the app (index.html fetches its entry as <link rel="modulepreload" data-entry>, built so by
+// build-tools/paint-first.ts) once the static skeleton has been painted with the pictures it shows:
+// run at once, the entry's evaluation and first render held back the first frame on a phone, and
+// React replaced the skeleton before its pictures were ever painted. At the latest after a second
+// (a hidden tab paints nothing); at once where the browser cannot tell when it painted.
+(function () {
+  var started = false;
+  var start = function () {
+    if (started) return;
+    var entry = document.querySelector('link[data-entry]');
+    if (!entry) return;
+    started = true;
+    var script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = entry.getAttribute('href');
+    document.head.appendChild(script);
+  };
+  var afterPaint = function () {
+    var shown = [].slice.call(document.querySelectorAll('#static-shell img')).filter(function (img) {
+      return img.getClientRects().length > 0 && !img.complete;
+    });
+    if (shown.length === 0) return start();
+    // a picture that arrives after the first frame is painted in the frame after it has decoded
+    Promise.all(
+      shown.map(function (img) {
+        return img.decode().catch(function () {});
+      }),
+    ).then(function () {
+      requestAnimationFrame(function () {
+        setTimeout(start, 0);
+      });
+    });
+  };
+  var ready = function () {
+    setTimeout(start, 1000);
+    var types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
+    if (types.indexOf('paint') < 0) return start();
+    try {
+      var observer = new PerformanceObserver(function (list) {
+        if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+        observer.disconnect();
+        afterPaint();
+      });
+      observer.observe({ type: 'paint', buffered: true });
+    } catch {
+      start();
+    }
+  };
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', ready);
+  else ready();
+})();

@@ -3,6 +3,8 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { sendError } from './envelope.js';
+import { createShellRenderer } from './web-shell.js';
+import { COMPRESS_THRESHOLD, markEncoded, negotiatedEncoding } from './compression.js';
 
 const API_PREFIXES = [
   '/wps/',
@@ -22,10 +24,14 @@ const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const;
  * Serves the built player site on the API's port. Hashed assets are immutable for a year, everything
  * else (index.html, theme-init.js, banners) is revalidated (`no-cache`); files go out as the build
  * compressed them (brotli or gzip as the caller accepts, `Vary: Accept-Encoding`); client routes fall
- * back to index.html; unknown API paths get the envelope (405 when the path exists with another method).
+ * back to index.html (web-shell.ts: with the first screen's pictures); unknown API paths get the envelope (405 when the path exists with another method).
  */
 export async function installWeb(app: FastifyInstance, webDist: string) {
   const hasWeb = webDist !== '' && fs.existsSync(path.join(webDist, 'index.html'));
+  // client routes answer index.html with the first screen's pictures in its skeleton (web-shell.ts)
+  const renderShell = hasWeb
+    ? createShellRenderer(app, fs.readFileSync(path.join(webDist, 'index.html'), 'utf8'))
+    : undefined;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -54,9 +60,14 @@ export async function installWeb(app: FastifyInstance, webDist: string) {
         return sendError(req, reply, 'http_method_not_support', { value: { allow: other } });
       return sendError(req, reply, 'not_found');
     }
-    if (hasWeb && (req.method === 'GET' || req.method === 'HEAD') && !path.extname(pathname)) {
-      reply.header('cache-control', 'no-cache');
-      return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    if (renderShell && (req.method === 'GET' || req.method === 'HEAD') && !path.extname(pathname)) {
+      const doc = await renderShell(req);
+      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+      // compressed here: the compression plugin does not see the not-found handler's answers
+      const encoding = doc.html.length >= COMPRESS_THRESHOLD ? negotiatedEncoding(req) : undefined;
+      if (!encoding) return reply.send(doc.html);
+      markEncoded(reply, encoding);
+      return reply.send(doc.bytes(encoding));
     }
     return sendError(req, reply, 'not_found');
   });

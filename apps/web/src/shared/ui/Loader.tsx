@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { shellPictures, shellTilesFor } from './shell-pictures';
 
 declare global {
   interface Window {
@@ -7,10 +8,16 @@ declare global {
   }
 }
 
-/** The first home banner theme-init.js found, if it found one for this language. */
+/**
+ * The first home banner the page showed before the app ran, if it showed one in this language: the
+ * server's (in index.html's skeleton) or the one theme-init.js found for a visitor reading another
+ * language.
+ */
 export const earlyBanner = (language: string): string | undefined => {
+  const lang = language.toUpperCase();
+  if (shellPictures?.banner && shellPictures.language === lang) return shellPictures.banner;
   const b = typeof window === 'undefined' ? undefined : window.__bpBanner;
-  return b && b.language === language.toUpperCase() ? b.url : undefined;
+  return b && b.language === lang ? b.url : undefined;
 };
 
 /** Below this width the skeleton's banner box is the home page's (theme-init.js draws it there). */
@@ -38,12 +45,22 @@ export function PageLoader() {
  */
 export function ShellLoader() {
   const { t, i18n } = useTranslation();
-  const banner = shellBanner(i18n.language);
+  const tiles =
+    typeof window === 'undefined' ? undefined : shellTilesFor(window.location.pathname, i18n.language);
+  const banner = tiles ? undefined : shellBanner(i18n.language);
   return (
     <div className="app-shell" role="status" aria-live="polite" data-testid="page-loader">
       <svg className="app-shell-header" preserveAspectRatio="none" viewBox="0 0 100 10" aria-hidden="true">
         <rect width="100" height="10" />
       </svg>
+      {tiles && (
+        // a game list page's first tiles, where the skeleton drew them (on phones only: base.css)
+        <div className="app-shell-pic app-shell-tiles" aria-hidden="true">
+          {tiles.map((src, i) => (
+            <img key={i} src={src} alt="" fetchPriority="high" />
+          ))}
+        </div>
+      )}
       {banner ? (
         // the same picture in the same box as the skeleton's: it does not flash out and back
         <img className="app-shell-banner app-shell-banner--img" src={banner} alt="" fetchPriority="high" />

@@ -8,6 +8,9 @@ interface Props {
   loading?: boolean;
   /** placeholders while loading */
   skeletons?: number;
+  /** pictures the page's skeleton showed for its first tiles (shared/ui/shell-pictures.ts), drawn in
+   * the first placeholders' boxes while loading */
+  early?: readonly string[];
   testId?: string;
 }
 
@@ -15,15 +18,23 @@ interface Props {
 const EAGER_CARDS = 6;
 
 /** Game cards in a responsive grid (3 on phones, 6 on desktop: SPEC §9 "2 rows of 6"), with the no-data text. */
-export function GameGrid({ games, loading, skeletons = 12, testId = 'game-grid' }: Props) {
+export function GameGrid({ games, loading, skeletons = 12, early, testId = 'game-grid' }: Props) {
   const { t } = useTranslation('lobby');
   const { ids, toggle } = useFavouriteToggle();
   if (!games && loading) {
     return (
       <div className="game-grid" data-testid={testId} aria-busy="true">
-        {Array.from({ length: skeletons }, (_, i) => (
-          <div key={i} className="game-card game-card--skeleton" />
-        ))}
+        {Array.from({ length: skeletons }, (_, i) =>
+          early?.[i] ? (
+            <div key={i} className="game-card" aria-hidden="true" data-testid="game-card-early">
+              <div className="game-card__media">
+                <img className="game-card__early" src={early[i]} alt="" fetchPriority="high" />
+              </div>
+            </div>
+          ) : (
+            <div key={i} className="game-card game-card--skeleton" />
+          ),
+        )}
       </div>
     );
   }

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { Pager } from '../../../shared/ui/Pager';
+import { shellTilesFor } from '../../../shared/ui/shell-pictures';
 import { useGameList } from '../api/get-game-list';
 import { useVendorLanes } from '../api/get-vendor-lanes';
 import { GameAnnouncements } from '../components/GameAnnouncements';
@@ -20,7 +21,7 @@ import '../components/lobby.css';
  * cockfight) shows their tiles instead of a list.
  */
 export default function CategoryPage() {
-  const { t } = useTranslation('lobby');
+  const { t, i18n } = useTranslation('lobby');
   const { pathname } = useLocation();
   const [params, setParams] = useSearchParams();
   const { types, vassalage, classify, q, page, filter } = categoryFilterOf(pathname, params);
@@ -41,6 +42,9 @@ export default function CategoryPage() {
 
   // the boot asked for the same filter already when the page is the address (api/prefetch.ts)
   const list = useGameList(filter, !isCentre);
+  // the first page of the list the address opened with: the skeleton showed its first tiles
+  const unfiltered = !vassalage && !classify && !q && page === 1;
+  const early = unfiltered ? shellTilesFor(pathname, i18n.language) : undefined;
 
   return (
     <div className="page lobby category-page" data-testid="category-page" data-type={main}>
@@ -103,7 +107,12 @@ export default function CategoryPage() {
           <p className="muted category-page__count" data-testid="category-count">
             {list.data ? t('gameCount', { count: list.data.totalCount }) : '\u00a0'}
           </p>
-          <GameGrid games={list.data?.games} loading={list.isPending} skeletons={CATEGORY_PAGE_SIZE} />
+          <GameGrid
+            games={list.data?.games}
+            loading={list.isPending}
+            skeletons={CATEGORY_PAGE_SIZE}
+            early={early}
+          />
           <Pager
             pageNo={list.data?.pageNo ?? page}
             totalPages={list.data?.totalPages ?? 1}
