@@ -1,5 +1,5 @@
 import type { TGame } from '@bp/contract';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { gameTarget, startGame } from '../hooks/launch';
 import { GameImage } from './GameImage';
 import { HeartIcon } from './lobby-icons';
@@ -10,14 +10,16 @@ interface Props {
   onFavourite: (game: TGame) => void;
   /** on the first screen: its picture loads at once */
   eager?: boolean;
+  /** the lobby's texts, from the grid: a `useTranslation` per card cost a copy of the i18n instance each
+   * (react-i18next), two dozen on a page's first render */
+  t: TFunction<'lobby'>;
 }
 
 /**
  * SPEC §2.3 game card: image, vendor name, "immediate game" and "free trial", game name, the heart.
  * A tap on the picture plays for real, like the button.
  */
-export function GameCard({ game, favourite, onFavourite, eager = false }: Props) {
-  const { t } = useTranslation('lobby');
+export function GameCard({ game, favourite, onFavourite, eager = false, t }: Props) {
   const maintenance = game.status === 'maintenance';
   return (
     <article

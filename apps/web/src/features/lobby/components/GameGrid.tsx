@@ -54,6 +54,7 @@ export function GameGrid({ games, loading, skeletons = 12, early, testId = 'game
           favourite={ids.includes(g.nodeId)}
           onFavourite={toggle}
           eager={i < EAGER_CARDS}
+          t={t}
         />
       ))}
     </div>
