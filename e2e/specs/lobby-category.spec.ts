@@ -158,7 +158,25 @@ test.describe('category pages', () => {
         address = `/rng?token=${encodeURIComponent((await res.json()).value.token as string)}`;
       }
       await skipPopups(page);
-      await page.setViewportSize({ width: 390, height: 844 });
+      // Lighthouse's phone (412 px: the middle column's width is fractional)
+      await page.setViewportSize({ width: 412, height: 823 });
+      // the largest paints, and when React took the skeleton's place
+      await page.addInitScript(() => {
+        const w = window as unknown as { __lcp: { at: number; url: string }[]; __shellGone?: number };
+        w.__lcp = [];
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as PerformanceEntry[] & { url: string }[])
+            w.__lcp.push({ at: e.startTime, url: (e as unknown as { url: string }).url });
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+        new MutationObserver(() => {
+          if (
+            w.__shellGone === undefined &&
+            document.readyState !== 'loading' &&
+            !document.getElementById('static-shell')
+          )
+            w.__shellGone = performance.now();
+        }).observe(document, { childList: true, subtree: true });
+      });
       // the app's entry script held back until the skeleton has been looked at
       let release!: () => void;
       const held = new Promise<void>((r) => (release = r));
@@ -189,6 +207,17 @@ test.describe('category pages', () => {
             .map((e) => ({ src: e.getAttribute('src'), box: e.getBoundingClientRect().toJSON() as DOMRect })),
         );
       expect(after.map((t) => t.src)).toEqual(before.map((t) => t.src));
+      // the page's largest paint is the skeleton's: the page's own tiles are no larger
+      const { lcp, gone } = await page.evaluate(() => {
+        const w = window as unknown as { __lcp: { at: number; url: string }[]; __shellGone?: number };
+        return { lcp: w.__lcp, gone: w.__shellGone };
+      });
+      expect(gone).toBeDefined();
+      expect(lcp.length).toBeGreaterThan(0);
+      for (const e of lcp) {
+        expect(e.at).toBeLessThan(gone!);
+        expect(before.map((t) => new URL(t.src!, page.url()).href)).toContain(e.url);
+      }
       after.forEach((t, i) => {
         for (const k of ['x', 'y', 'width', 'height'] as const)
           expect(Math.abs(t.box[k] - before[i]!.box[k]), `tile ${i} ${k}`).toBeLessThan(2);
