@@ -111,13 +111,19 @@ describe('security headers', () => {
     }
   });
 
-  it('API answers, success and failure, carry the same headers', async () => {
+  it('API answers, success and failure, carry the same headers: nothing may load or frame them', async () => {
     const ok = await t.app.inject({ url: '/wps/system/status', headers: { merchant: DEMO.merchant } });
     const bad = await t.app.inject({ url: '/wps/member/info', headers: { merchant: DEMO.merchant } });
-    for (const res of [ok, bad]) {
+    const vendor = await t.app.inject({ method: 'POST', url: '/vendor/NOSUCH/wallet/balance', payload: {} });
+    for (const res of [ok, bad, vendor]) {
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-      expect(csp(res.headers)['frame-ancestors']).toEqual(["'self'"]);
+      expect(csp(res.headers)).toEqual({ 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] });
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      // the page policy's other headers are the site's, not the API's
+      expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+      expect(res.headers['x-dns-prefetch-control']).toBeUndefined();
     }
     expect(ok.statusCode).toBe(200);
     expect(bad.statusCode).toBe(401);

@@ -40,6 +40,17 @@ export const BASE_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.fr
   'x-frame-options': 'DENY',
 });
 
+/**
+ * The API's answers (JSON, never a page to render or frame): nothing may load or frame them, and the
+ * page policy's other headers (cross-origin isolation, DNS prefetch, download options...) mean nothing
+ * for them. Five headers instead of eleven, some 600 bytes less on every call a phone makes.
+ */
+const API_PATH = /^\/(wps|lgw|lotto|vendor)\/|^\/admin\/api\/|^\/gs\/api\//;
+const API_HEADERS: [string, string][] = [
+  ...Object.entries(BASE_SECURITY_HEADERS),
+  ['cross-origin-resource-policy', 'same-origin'],
+];
+
 const HSTS = 'max-age=31536000; includeSubDomains';
 /** The game iframe's pages: framed by the merchant's sites, which may live on other domains. */
 const GAME_FRAME = /^\/gs\/(play|verify)(\/|$|\?)/;
@@ -80,8 +91,9 @@ export async function installSecurityHeaders(
     xFrameOptions: { action: 'sameorigin' },
   });
   // set on the raw response before anything else runs, as helmet's own hook does
-  app.addHook('onRequest', (_req, reply, done) => {
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+  app.addHook('onRequest', (req, reply, done) => {
+    for (const [name, value] of API_PATH.test(req.url) ? API_HEADERS : headers)
+      reply.raw.setHeader(name, value);
     done();
   });
 
