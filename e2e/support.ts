@@ -216,6 +216,20 @@ export async function sliderTokenViaApi(request: APIRequestContext): Promise<str
   return body.value.sliderToken as string;
 }
 
+/** A member's session token through the API (a solved slider), as a phone app would log in. */
+export async function memberTokenViaApi(
+  request: APIRequestContext,
+  username: string,
+  password: string,
+): Promise<string> {
+  const res = await request.post('/wps/session/login', {
+    data: { username, password, type: 'username', sliderToken: await sliderTokenViaApi(request) },
+  });
+  const body = await res.json();
+  expect(body.success, JSON.stringify(body)).toBe(true);
+  return body.value.token as string;
+}
+
 /** Opens /login and logs in with username and password (solving the slider). */
 export async function loginWithPassword(page: Page, username: string, password: string) {
   await page.goto('/login');

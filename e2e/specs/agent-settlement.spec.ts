@@ -10,7 +10,7 @@ import {
   operatorToken,
   shot,
   skipPopups,
-  sliderTokenViaApi,
+  memberTokenViaApi,
   submitLogin,
   test,
   uniqueName,
@@ -54,16 +54,6 @@ async function newPage(browser: Browser, lng: 'bn' | 'en', size: { width: number
   await useLanguage(page, lng);
   await skipPopups(page);
   return page;
-}
-
-/** A member's session through the API (a solved slider), as a phone app would log in. */
-async function apiLogin(request: APIRequestContext, username: string, password: string) {
-  const res = await request.post('/wps/session/login', {
-    data: { username, password, type: 'username', sliderToken: await sliderTokenViaApi(request) },
-  });
-  const body = await res.json();
-  expect(body.success, JSON.stringify(body)).toBe(true);
-  return body.value.token as string;
 }
 
 /** One real-money dice roll through the built-in game server's API; its stake. */
@@ -252,7 +242,7 @@ test('daily salary: offered in the register and contract pages, accepted, bet on
   // meanwhile the other two bet through the API (a deposit and one dice roll each)
   const apiBets = Promise.all(
     members.slice(1).map(async (username) => {
-      const token = await apiLogin(request, username, PASSWORD);
+      const token = await memberTokenViaApi(request, username, PASSWORD);
       await fundViaBankDeposit(request, token, DICE_STAKE);
       return rollDice(request, token, DICE_STAKE);
     }),

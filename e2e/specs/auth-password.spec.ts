@@ -8,7 +8,7 @@ import {
   registerViaApi,
   shot,
   skipPopups,
-  sliderTokenViaApi,
+  memberTokenViaApi,
   uniqueName,
   useLanguage,
 } from '../support.js';
@@ -104,20 +104,11 @@ test('a one-click link with ?token= opens the site logged in, and the token leav
 }) => {
   const username = uniqueName('tok');
   await registerViaApi(request, { username, password: 'Token@123' });
-  const res = await request.post('/wps/session/login', {
-    data: {
-      username,
-      password: 'Token@123',
-      type: 'username',
-      sliderToken: await sliderTokenViaApi(request),
-    },
-  });
-  const body = await res.json();
-  expect(body.success, JSON.stringify(body)).toBe(true);
+  const token = await memberTokenViaApi(request, username, 'Token@123');
   await useLanguage(page, 'en');
   await skipPopups(page);
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto(`/rng?vassalage=PG&token=${encodeURIComponent(body.value.token as string)}`);
+  await page.goto(`/rng?vassalage=PG&token=${encodeURIComponent(token)}`);
   await expect(page.getByTestId('avatar-button')).toBeVisible();
   await expect(page.getByTestId('header-account')).toContainText(username);
   await expect(page.getByTestId('login-button')).toHaveCount(0);

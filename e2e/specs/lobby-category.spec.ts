@@ -6,7 +6,7 @@ import {
   registerViaApi,
   shot,
   skipPopups,
-  sliderTokenViaApi,
+  memberTokenViaApi,
   uniqueName,
   useLanguage,
 } from '../support.js';
@@ -147,15 +147,7 @@ test.describe('category pages', () => {
       if (who === 'member') {
         const username = uniqueName('shell');
         await registerViaApi(request, { username, password: 'Shell@123' });
-        const res = await request.post('/wps/session/login', {
-          data: {
-            username,
-            password: 'Shell@123',
-            type: 'username',
-            sliderToken: await sliderTokenViaApi(request),
-          },
-        });
-        address = `/rng?token=${encodeURIComponent((await res.json()).value.token as string)}`;
+        address = `/rng?token=${encodeURIComponent(await memberTokenViaApi(request, username, 'Shell@123'))}`;
       }
       await skipPopups(page);
       // Lighthouse's phone (412 px: the middle column's width is fractional)

@@ -1,4 +1,3 @@
-import type { APIRequestContext } from '@playwright/test';
 import {
   admin,
   BENGALI,
@@ -8,7 +7,7 @@ import {
   registerViaApi,
   shot,
   skipPopups,
-  sliderTokenViaApi,
+  memberTokenViaApi,
   test,
   uniqueName,
   useLanguage,
@@ -24,16 +23,6 @@ interface RaffleStatus {
   seedHash: string;
   result: { rank: number; amount: string } | null;
   winners: { rank: number; entryId: string; username: string }[];
-}
-
-/** A member's session through the API (a solved slider), as a phone app would log in. */
-async function apiLogin(request: APIRequestContext, username: string, password: string) {
-  const res = await request.post('/wps/session/login', {
-    data: { username, password, type: 'username', sliderToken: await sliderTokenViaApi(request) },
-  });
-  const body = await res.json();
-  expect(body.success, JSON.stringify(body)).toBe(true);
-  return body.value.token as string;
 }
 
 /**
@@ -104,7 +93,7 @@ test('@clock a member enters a raffle, the draw happens, the member sees the res
   for (let i = 0; i < 2; i++) {
     const other = uniqueName('rfo');
     await registerViaApi(request, { username: other, password: 'Raffle@123' });
-    const token = await apiLogin(request, other, 'Raffle@123');
+    const token = await memberTokenViaApi(request, other, 'Raffle@123');
     await member(request, token, 'POST', '/wps/relay/MCSFE_claimRafflePromotion', { promotionId: promo.id });
   }
 
