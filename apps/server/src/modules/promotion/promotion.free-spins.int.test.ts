@@ -230,8 +230,11 @@ describe('FREE_SPINS promotions', () => {
     const fs = (await claimOf(m, p.id)).freeSpins!;
     // a scatter may award more spins, added to the claim's (and counted in granted)
     expect(rounds.length).toBe(fs.granted - fs.remaining);
-    // every spin granted was played (unless scatters awarded more than 20 in all), the rest were paid
-    expect(rounds.length).toBe(Math.min(20, fs.granted));
+    // the first grant is played before any spin is paid; spins a scatter awards reach the claim when
+    // that round settles, which may come after the rest of the burst was already paid: they stay for
+    // later (remaining), never played beyond the grant nor lost
+    expect(rounds.length).toBeGreaterThanOrEqual(5);
+    expect(rounds.length).toBeLessThanOrEqual(Math.min(20, fs.granted));
     const [all] = await rows<{ n: number }>(
       db(),
       sql`select count(*)::int as n from gs_round where member_id = ${m.id}`,
