@@ -216,6 +216,20 @@ export async function sliderTokenViaApi(request: APIRequestContext): Promise<str
   return body.value.sliderToken as string;
 }
 
+/**
+ * Holds back the player site's entry script (index-*.js) until the returned function is called: what
+ * the page shows before any of the app's code has run (the skeleton and its pictures) can be looked at.
+ */
+export async function holdEntryScript(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** A member's session token through the API (a solved slider), as a phone app would log in. */
 export async function memberTokenViaApi(
   request: APIRequestContext,

@@ -1,4 +1,4 @@
-import { expect, test, shot, skipPopups } from '../support.js';
+import { expect, holdEntryScript, test, shot, skipPopups } from '../support.js';
 
 test.use({ reducedMotion: 'reduce' });
 
@@ -53,12 +53,7 @@ test.describe('home', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await skipPopups(page);
     // the app's entry script held back until the skeleton has been looked at
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdEntryScript(page);
     await page.goto('/', { waitUntil: 'commit' });
     const early = page.locator('#static-shell > img.app-shell-banner--img');
     await expect(early).toBeVisible();
@@ -85,12 +80,7 @@ test.describe('home', () => {
   }) => {
     await page.setViewportSize({ width: 1366, height: 768 });
     await skipPopups(page);
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdEntryScript(page);
     const announced = page.waitForResponse(/MCSFE_getListAnnouncements/);
     await page.goto('/', { waitUntil: 'commit' });
     await (await announced).finished();

@@ -9,6 +9,7 @@ import {
   memberTokenViaApi,
   uniqueName,
   useLanguage,
+  holdEntryScript,
 } from '../support.js';
 
 test.use({ reducedMotion: 'reduce' });
@@ -170,12 +171,7 @@ test.describe('category pages', () => {
         }).observe(document, { childList: true, subtree: true });
       });
       // the app's entry script held back until the skeleton has been looked at
-      let release!: () => void;
-      const held = new Promise<void>((r) => (release = r));
-      await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdEntryScript(page);
       await page.goto(address, { waitUntil: 'commit' });
       const early = page.locator('#static-shell .app-shell-tiles img');
       await expect(early).toHaveCount(6);
