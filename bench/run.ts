@@ -9,6 +9,7 @@ import * as settlement from './benches/settlement.js';
 import * as agentReports from './benches/agent-reports.js';
 import * as rebate from './benches/rebate.js';
 import { releaseTeam } from './benches/team.js';
+import { machineLine } from './lib.js';
 
 const benches: Record<string, (seconds: number) => Promise<string>> = {
   status: (s) => status.run(s),
@@ -31,6 +32,8 @@ if (unknown.length) {
   console.error(`unknown benchmark ${unknown.join(', ')}; known: ${Object.keys(benches).join(', ')}`);
   process.exit(2);
 }
+// first: each benchmark's own line stays its last
+console.log(machineLine());
 try {
   for (const name of chosen) {
     const line = await benches[name]!(seconds);

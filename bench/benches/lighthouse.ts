@@ -33,6 +33,8 @@ interface Measure {
   si: number;
   kb: number;
   requests: number;
+  /** Lighthouse's own measure of the machine's speed (higher: faster) */
+  benchmarkIndex: number;
 }
 
 /** LIGHTHOUSE_REPORTS=<dir>: each run's full report (JSON) is written there, for the details. */
@@ -76,6 +78,7 @@ async function measureOnce(url: string, port: number, name: string): Promise<Mea
     si: num('speed-index'),
     kb: num('total-byte-weight') / 1024,
     requests: requests?.length ?? 0,
+    benchmarkIndex: lhr.environment?.benchmarkIndex ?? NaN,
   };
 }
 
@@ -88,6 +91,7 @@ const fields = (m: Measure) => ({
   si_ms: Math.round(m.si),
   transferred_kb: Math.round(m.kb),
   requests: m.requests,
+  benchmark_index: Math.round(m.benchmarkIndex),
 });
 
 export async function run() {
