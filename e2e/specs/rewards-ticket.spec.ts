@@ -34,6 +34,13 @@ test('a new member spins the sign-up wheel, the prize reaches the balance and th
   await expect(card).toHaveAttribute('data-game', 'wheel');
   // the menu's badge counts the ticket waiting
   await expect(page.getByTestId('member-badge-rewardCenter')).toHaveText('1');
+  // the ticket's whole name shows beside its button (it wraps; it was cut to "Lucky wheel for new memb...")
+  const name = card.locator('.rewards__ticket-name');
+  await expect(name).toHaveText('Lucky wheel for new members');
+  const fits = await name.evaluate(
+    (el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight + 1,
+  );
+  expect(fits, 'the ticket name is cut').toBe(true);
   await shot(page, 'rewards-centre-desktop-en');
   await card.getByTestId('ticket-open').click();
   const game = page.getByTestId('ticket-game');

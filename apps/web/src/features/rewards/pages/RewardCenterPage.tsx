@@ -138,7 +138,9 @@ export default function RewardCenterPage() {
                 <GameIcon game={tk.type} />
               </span>
               <div className="rewards__ticket-main">
-                <strong className="rewards__ticket-name">{tk.name}</strong>
+                <strong className="rewards__ticket-name" title={tk.name}>
+                  {tk.name}
+                </strong>
                 <span className="mc-muted">{t(`game_${tk.type}`)}</span>
                 {tk.expiryDate && (
                   <span className="mc-muted rewards__ticket-exp">
