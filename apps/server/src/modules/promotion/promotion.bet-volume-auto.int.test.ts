@@ -301,6 +301,39 @@ describe('BET_VOLUME autoGrant: the job', () => {
     expect((await grants(id, m.id)).n).toBe(0);
   });
 
+  it('pays each period whose runs were all missed (instances down over its end), oldest first, once', async () => {
+    const id = await promotion({ autoGrant: true });
+    // on since the day before yesterday began, and no run since: that day and yesterday have both
+    // ended unpaid
+    const dayBefore = addDays(day, -1);
+    const since = dayStartInstant(timeZone, dayBefore);
+    await db().execute(
+      sql`update promotion set auto_grant_since = ${since.toISOString()}::timestamptz,
+            start_at = case when start_at is null then null else ${since.toISOString()}::timestamptz end
+          where id = ${id}`,
+    );
+    const m = await player();
+    await round(m, '100', { at: new Date(since.getTime() + 60_000) });
+    await round(m, '120');
+    const before = await mainBalance(db(), m.id);
+    await runJob(b);
+    expect(await grants(id, m.id)).toEqual({ n: 2, total: 1400n });
+    expect(await mainBalance(db(), m.id)).toBe(before + 1400n);
+    const claims = await rows<{ occurrence: string }>(
+      db(),
+      sql`select occurrence from promotion_claim where promotion_id = ${id} and member_id = ${m.id} order by id`,
+    );
+    expect(claims.map((c) => c.occurrence)).toEqual([`day:${dayBefore}`, `day:${day}`]);
+    const done = await rows<{ occurrence: string }>(
+      db(),
+      sql`select occurrence from promotion_auto_grant_run where promotion_id = ${id} order by period_end`,
+    );
+    expect(done.map((r) => r.occurrence)).toEqual([`day:${dayBefore}`, `day:${day}`]);
+    await runJob(b);
+    expect(await grants(id, m.id)).toEqual({ n: 2, total: 1400n });
+    await expectLedgerInvariants(db());
+  });
+
   it('counts only the listed game types, and pays bonus money with wagering like a claim', async () => {
     const id = await promotion({ autoGrant: true, betVolumeGameTypes: ['RNG'], wageringMultiple: 3 });
     const slots = await player();

@@ -3,6 +3,7 @@ import {
   betVolumeOf,
   betVolumePeriodAt,
   bonusFor,
+  finishedBetVolumePeriods,
   lastFinishedBetVolumePeriod,
   bonusShareOfWin,
   wageringProgress,
@@ -229,5 +230,53 @@ describe('lastFinishedBetVolumePeriod (the job of autoGrant)', () => {
         at,
       ),
     ).toBeUndefined();
+  });
+});
+
+describe('finishedBetVolumePeriods (every period the job may still owe)', () => {
+  const base = { startAt: null, endAt: null, createdAt: new Date('2026-01-01T00:00:00Z') };
+  const at = new Date('2026-03-04T10:00:00Z');
+  const occurrences = (p: Parameters<typeof finishedBetVolumePeriods>[0], after: Date) =>
+    finishedBetVolumePeriods(p, 'Asia/Dhaka', at, after).map((x) => x.occurrence);
+  it('the days that ended after `after`, oldest first, each the day lastFinishedBetVolumePeriod names', () => {
+    const daily = { ...base, betVolumePeriod: 'DAILY' as const };
+    expect(occurrences(daily, new Date('2026-02-28T18:00:00Z'))).toEqual([
+      'day:2026-03-01',
+      'day:2026-03-02',
+      'day:2026-03-03',
+    ]);
+    const periods = finishedBetVolumePeriods(daily, 'Asia/Dhaka', at, new Date('2026-03-01T18:00:00Z'));
+    expect(periods.at(-1)).toEqual(lastFinishedBetVolumePeriod(daily, 'Asia/Dhaka', at));
+    // back to back, nothing missed
+    expect(periods[0]!.end).toEqual(periods[1]!.since);
+    // none ended after it: nothing owed
+    expect(occurrences(daily, new Date('2026-03-03T18:00:00Z'))).toEqual([]);
+    expect(
+      finishedBetVolumePeriods(daily, 'Asia/Dhaka', at, new Date('2026-01-01T00:00:00Z'), 5),
+    ).toHaveLength(5);
+  });
+  it('weeks; never before the promotion started; the last day its end cut short', () => {
+    expect(occurrences({ ...base, betVolumePeriod: 'WEEKLY' }, new Date('2026-02-10T00:00:00Z'))).toEqual([
+      'week:2026-02-09',
+      'week:2026-02-16',
+      'week:2026-02-23',
+    ]);
+    const startAt = new Date('2026-03-02T06:00:00Z');
+    const started = finishedBetVolumePeriods(
+      { ...base, startAt, betVolumePeriod: 'DAILY' },
+      'Asia/Dhaka',
+      at,
+      new Date('2026-02-20T00:00:00Z'),
+    );
+    expect(started.map((x) => x.occurrence)).toEqual(['day:2026-03-02', 'day:2026-03-03']);
+    expect(started[0]!.since).toEqual(startAt);
+    const endAt = new Date('2026-03-04T06:00:00Z');
+    expect(
+      occurrences({ ...base, endAt, betVolumePeriod: 'DAILY' }, new Date('2026-03-02T18:00:00Z')),
+    ).toEqual(['day:2026-03-03', 'day:2026-03-04']);
+    // a schedule is one period, once the promotion has ended
+    expect(
+      occurrences({ ...base, endAt, betVolumePeriod: 'SCHEDULE' }, new Date('2026-02-01T00:00:00Z')),
+    ).toEqual(['']);
   });
 });

@@ -241,6 +241,30 @@ export function lastFinishedBetVolumePeriod(
   return { ...period, end: period.end };
 }
 
+/**
+ * Every period of a bet volume promotion that has ended by `now` and ended after `after`, oldest
+ * first (at most `limit`): the job pays each one it has not noted done, so a period whose every run
+ * was missed (the instances down over a day's end) is still paid when they are back.
+ */
+export function finishedBetVolumePeriods(
+  p: Parameters<typeof betVolumePeriodAt>[0],
+  timeZone: string,
+  now: Date,
+  after: Date,
+  limit = 64,
+): (BetVolumePeriod & { end: Date })[] {
+  const out: (BetVolumePeriod & { end: Date })[] = [];
+  let at = now;
+  while (out.length < limit) {
+    const period = lastFinishedBetVolumePeriod(p, timeZone, at);
+    if (!period || period.end <= after) break;
+    out.push(period);
+    // the period before it: the latest one finished by its start
+    at = period.since;
+  }
+  return out.reverse();
+}
+
 /** Valid bets by game type summed over the types that count (none listed: every type). */
 export function betVolumeOf(byType: Map<string, bigint>, gameTypes: string[]): bigint {
   let total = 0n;

@@ -43,7 +43,8 @@ import {
   betVolumeOf,
   betVolumePeriodAt,
   bonusFor,
-  lastFinishedBetVolumePeriod,
+  finishedBetVolumePeriods,
+  type BetVolumePeriod,
   bpToPercent,
   percentToBp,
   progressPercent,
@@ -850,45 +851,54 @@ export function createPromotionService(deps: PromotionDeps) {
   }
 
   /**
-   * The job `promotion.betVolume`: for every BET_VOLUME promotion with `autoGrant`, its latest period
-   * that has ended (after auto grant was turned on) and whose journal rows are final (no transaction
-   * begun before its end still open), pays each member whose valid bets in it reached the target and
-   * who has no claim of it; then notes the period paid in full, and later runs skip it. A run cut
-   * short leaves no note: the next one pays the rest, nobody twice (the claim row's key).
+   * The job `promotion.betVolume`: for every BET_VOLUME promotion with `autoGrant`, each period that
+   * has ended (after auto grant was turned on, within the look-back), oldest first, not noted paid
+   * yet and whose journal rows are final (no transaction begun before its end still open): pays each
+   * member whose valid bets in it reached the target and who has no claim of it, then notes the period
+   * paid in full, and later runs skip it. Periods whose runs were all missed (instances down over a
+   * period's end) are paid when a run comes. A run cut short leaves no note: the next one pays the
+   * rest, nobody twice (the claim row's key).
    */
   async function payFinishedBetVolumes(now: Date): Promise<number> {
     let granted = 0;
     const zones = new Map<number, string>();
-    for (const p of await repo.autoGrantBetVolume(db, new Date(now.getTime() - AUTO_GRANT_LOOKBACK_MS))) {
+    const lookBack = new Date(now.getTime() - AUTO_GRANT_LOOKBACK_MS);
+    for (const p of await repo.autoGrantBetVolume(db, lookBack)) {
       if (!zones.has(p.merchantId)) zones.set(p.merchantId, await merchantTimeZone(db, p.merchantId));
-      const period = lastFinishedBetVolumePeriod(p, zones.get(p.merchantId)!, now);
-      if (!period || period.end > now || period.end <= p.autoGrantSince!) continue;
-      if (await repo.autoGrantRunDone(db, p.id, period.occurrence)) continue;
-      if (!(await windowIsFinal(db, period.end))) continue;
-      const reached = await membersReachingValidBet(db, {
-        merchantId: p.merchantId,
-        since: period.since,
-        end: period.end,
-        gameTypes: p.betVolumeGameTypes,
-        atLeast: p.betVolumeTarget!,
-      });
-      const claimed = await repo.claimedIn(db, p.merchantId, p.id, period.occurrence);
-      let n = 0;
-      for (const [memberId, total] of reached) {
-        if (claimed.has(memberId)) continue;
-        if (await autoGrantOne(p, memberId, period.occurrence, total)) n++;
+      const after = p.autoGrantSince! > lookBack ? p.autoGrantSince! : lookBack;
+      for (const period of finishedBetVolumePeriods(p, zones.get(p.merchantId)!, now, after)) {
+        granted += await payBetVolumePeriod(p, period);
       }
-      await repo.finishAutoGrantRun(db, {
-        merchantId: p.merchantId,
-        promotionId: p.id,
-        occurrence: period.occurrence,
-        start: period.since,
-        end: period.end,
-        granted: n,
-      });
-      granted += n;
     }
     return granted;
+  }
+
+  /** One finished period of the job (above): the members paid, or 0 when done before or not final yet. */
+  async function payBetVolumePeriod(p: PromotionRow, period: BetVolumePeriod & { end: Date }) {
+    if (await repo.autoGrantRunDone(db, p.id, period.occurrence)) return 0;
+    if (!(await windowIsFinal(db, period.end))) return 0;
+    const reached = await membersReachingValidBet(db, {
+      merchantId: p.merchantId,
+      since: period.since,
+      end: period.end,
+      gameTypes: p.betVolumeGameTypes,
+      atLeast: p.betVolumeTarget!,
+    });
+    const claimed = await repo.claimedIn(db, p.merchantId, p.id, period.occurrence);
+    let n = 0;
+    for (const [memberId, total] of reached) {
+      if (claimed.has(memberId)) continue;
+      if (await autoGrantOne(p, memberId, period.occurrence, total)) n++;
+    }
+    await repo.finishAutoGrantRun(db, {
+      merchantId: p.merchantId,
+      promotionId: p.id,
+      occurrence: period.occurrence,
+      start: period.since,
+      end: period.end,
+      granted: n,
+    });
+    return n;
   }
 
   const matches = (q: ListQuery) => (p: TPlayerPromotion) =>
