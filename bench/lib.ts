@@ -48,8 +48,9 @@ export function benchLine(name: string, fields: Record<string, string | number>)
  * What the machine is like as the benchmarks start: one core's speed (a fixed integer loop) and the
  * cost of a system call (`dd` copying one-byte blocks: a read and a write each). The same commit
  * printed wallet 0.65-0.69 and Lighthouse 94-98 on one machine, wallet 1.05-1.16 and Lighthouse 70-76
- * on another whose system calls cost several times more (pgbench makes about ten per transaction,
- * the batched wallet far fewer per operation; Chromium's processes talk through them all the time):
+ * on another whose system calls cost about 1.4 µs (a pgbench transaction is five round trips to its
+ * backend, a batched wallet operation one HTTP exchange and a share of a batch's; Chromium's processes
+ * talk through them all the time):
  * these figures say which kind of machine a ratio came from.
  */
 export function machineLine(): string {
