@@ -230,6 +230,84 @@ export async function holdEntryScript(page: Page): Promise<() => void> {
   return release;
 }
 
+/** A layout shift the page recorded: its score, when, and what moved from where to where. */
+export interface LayoutShift {
+  value: number;
+  at: number;
+  hadRecentInput: boolean;
+  sources: { node: string; from: Box; to: Box }[];
+}
+type Box = { x: number; y: number; width: number; height: number };
+
+/**
+ * Records the page's layout shifts from its first byte on (a buffered PerformanceObserver registered
+ * before any of the page's own scripts, for every load of this page): each shift's score and its
+ * sources, named by tag, test id, id and classes at the time of the shift, with the boxes they moved
+ * between. Read them with `layoutShifts`.
+ */
+export async function recordLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    type Source = { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
+    type Entry = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: Source[] };
+    const name = (n: Node | null) => {
+      if (!n) return '(gone)';
+      if (!(n instanceof Element)) return n.nodeName;
+      const testId = n.getAttribute('data-testid');
+      const cls = typeof n.className === 'string' ? n.className.trim().split(/\s+/).filter(Boolean) : [];
+      return (
+        n.tagName.toLowerCase() +
+        (testId ? `[data-testid=${testId}]` : '') +
+        (n.id ? `#${n.id}` : '') +
+        cls.map((c) => `.${c}`).join('') +
+        (n.isConnected ? '' : ' (removed)')
+      );
+    };
+    const box = (r: DOMRectReadOnly) => ({ x: r.x, y: r.y, width: r.width, height: r.height });
+    const shifts: unknown[] = [];
+    const keep = (entries: PerformanceEntryList) => {
+      for (const e of entries as Entry[])
+        shifts.push({
+          value: e.value,
+          at: Math.round(e.startTime),
+          hadRecentInput: e.hadRecentInput,
+          sources: e.sources.map((s) => ({
+            node: name(s.node),
+            from: box(s.previousRect),
+            to: box(s.currentRect),
+          })),
+        });
+    };
+    const observer = new PerformanceObserver((list) => keep(list.getEntries()));
+    observer.observe({ type: 'layout-shift', buffered: true });
+    (window as unknown as { __layoutShifts: () => unknown[] }).__layoutShifts = () => {
+      keep(observer.takeRecords());
+      return shifts;
+    };
+  });
+}
+
+/**
+ * The layout shifts `recordLayoutShifts` has seen up to now: read once the page's web fonts are in
+ * (their swap moves text) and two frames later, so a shift of the last frame drawn has been reported.
+ */
+export async function layoutShifts(page: Page): Promise<LayoutShift[]> {
+  return page.evaluate(async () => {
+    await document.fonts.ready;
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    return (window as unknown as { __layoutShifts: () => LayoutShift[] }).__layoutShifts();
+  });
+}
+
+/** Layout shifts one a line, for a failure message: when, the score, what moved from where to where. */
+export const describeShifts = (shifts: LayoutShift[]) =>
+  shifts
+    .map((s) => {
+      const box = (b: Box) => `(${b.x},${b.y} ${b.width}x${b.height})`;
+      const what = s.sources.map((x) => `${x.node} ${box(x.from)} -> ${box(x.to)}`).join('; ');
+      return `${s.at} ms, ${s.value.toFixed(4)}${s.hadRecentInput ? ' (input)' : ''}: ${what}`;
+    })
+    .join('\n') || 'none';
+
 /** A member's session token through the API (a solved slider), as a phone app would log in. */
 export async function memberTokenViaApi(
   request: APIRequestContext,
