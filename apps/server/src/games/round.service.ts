@@ -209,9 +209,13 @@ export function createRoundService({
   async function record(s: SessionRow, req: BetRequest): Promise<{ r: RoundRow; fresh: boolean }> {
     const now = clock.now();
     return db.transaction(async (tx) => {
+      // the seed pair's lock queues the owner's bets, so the request's round is looked for once it
+      // is held: a retry that waited behind its first request finds that round and takes nothing (it
+      // took a free spin and waited on the round's unique index for the first one's settlement, which
+      // waited for that spin's row: a deadlock)
+      const seed = await sessions.activeSeed(tx, s.merchant_id, ownerOf(s), s.vendor_code);
       const again = await gameServerRepo.roundByRequest(tx, s.id, req.requestId);
       if (again) return { r: again, fresh: false };
-      const seed = await sessions.activeSeed(tx, s.merchant_id, ownerOf(s), s.vendor_code);
       const id = newRoundId();
       let stake = req.stake;
       let free = false;

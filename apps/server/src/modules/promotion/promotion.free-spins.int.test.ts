@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.js';
 import { rows } from '../../platform/sql.js';
@@ -15,7 +15,7 @@ import {
   setModule,
 } from '../../test/factories.js';
 import { gameOfKind, gsCall, minorOf, playGame, requestId } from '../../test/games.js';
-import { RECOVERY_JOB } from '../../games/index.js';
+import { RECOVERY_JOB, slotDecision } from '../../games/index.js';
 
 /**
  * FREE_SPINS rewards (issue 16): a claim grants spins of a built-in slot at the promotion's stake;
@@ -108,6 +108,127 @@ async function claimedAndOpen(promotionId: number) {
 const spin = (headers: Record<string, string>, id = requestId()) =>
   gsCall(t.app, headers, 'POST', '/gs/api/slot/spin', { bet: '1.00', requestId: id });
 
+/**
+ * The member's seed pair of the slot, rotated (a new client seed starts a new pair, as a player may
+ * ask) until its next `bets` draws award no free spins. A scatter's spins reach the claim when its
+ * round settles, which requests running beside it may or may not see: on such a pair a burst plays
+ * exactly the spins granted. Answers the pair's row, its next nonce and the slot's decision for the
+ * k-th bet from there (base game: a promotion's spin is one, and so is a paid one).
+ */
+async function pairWithoutScatter(headers: Record<string, string>, bets: number) {
+  const decide = slotDecision(slot.gameCode);
+  for (let i = 0; i < 20; i++) {
+    const fair = (await gsCall(t.app, headers, 'GET', '/gs/api/fair')).json().value as {
+      serverSeedHash: string;
+      clientSeed: string;
+      nonce: number;
+    };
+    // the server seed stays the server's until it is revealed: the test reads it where it is kept
+    const [pair] = await rows<{ id: number; server_seed: string }>(
+      db(),
+      sql`select id::int, server_seed from gs_seed where server_seed_hash = ${fair.serverSeedHash} and revealed_at is null`,
+    );
+    const draw = (k: number, stake: bigint) =>
+      decide(
+        { serverSeed: pair!.server_seed, clientSeed: fair.clientSeed, nonce: fair.nonce + k },
+        { stake, free: false },
+      );
+    if (Array.from({ length: bets }, (_, k) => draw(k, 100n)).every((d) => !d.freeSpinsAwarded)) {
+      return { seedId: pair!.id, nonce: fair.nonce, draw };
+    }
+    const rotated = await gsCall(t.app, headers, 'POST', '/gs/api/fair/client-seed', {
+      clientSeed: `no-scatter-${i}`,
+    });
+    expect(rotated.statusCode, rotated.body).toBe(200);
+  }
+  // about one pair in seven has a scatter in 20 draws: 20 of them in a row do not happen
+  throw new Error(`no seed pair without a scatter in its next ${bets} draws`);
+}
+
+/**
+ * PostgreSQL: two spin requests with one requestId, the second meeting the first as a retry does
+ * while the first one's free spin is being paid. The test holds the member's seed pair, which every
+ * bet locks first, until both requests wait for it (each has looked for its round and found none),
+ * and holds the claim, which the first one's settlement locks after marking its round settled. With
+ * the pair let go, the first request writes its round and its settlement waits for the claim; the
+ * second one, next on the pair, answers that round. Then the claim is let go. (Before the round was
+ * looked for under the pair's lock, the second one took another spin, locking its row, and waited on
+ * the round's unique index for the first one's settlement, which then waited for that row: a
+ * deadlock; one request answered 503 and a spin's win stayed unpaid until the recovery job.)
+ */
+async function retryDuringSettlement(
+  headers: Record<string, string>,
+  id: string,
+  held: { claimId: string; seedId: number },
+) {
+  /**
+   * This database's backends waiting for a lock: how many, how many wait for `holder` itself, and
+   * how many for none of the test's connections (for another request of the app).
+   */
+  const waiting = async (holder: number, test: number[]) => {
+    const [r] = await rows<{ n: number; holder: number; app: number }>(
+      db(),
+      sql`select count(*)::int as n,
+            count(*) filter (where ${holder}::int = any(pg_blocking_pids(pid)))::int as holder,
+            count(*) filter (where not (pg_blocking_pids(pid) && ${`{${test.join(',')}}`}::int[]))::int as app
+          from pg_stat_activity where datname = current_database() and cardinality(pg_blocking_pids(pid)) > 0`,
+    );
+    return r!;
+  };
+  return t.database.withConnection((claim) =>
+    t.database.withConnection(async (pair) => {
+      const pidOf = async (q: typeof claim) => Number((await q('select pg_backend_pid() as pid'))[0]!.pid);
+      const claimPid = await pidOf(claim);
+      const pairPid = await pidOf(pair);
+      try {
+        await claim('begin');
+        const c = await claim(`select id from promotion_claim where id = ${BigInt(held.claimId)} for update`);
+        expect(c.length).toBe(1);
+        await pair('begin');
+        const seed = await pair(`select id from gs_seed where id = ${Number(held.seedId)} for update`);
+        expect(seed.length).toBe(1);
+        let answered = 0;
+        const requests = [spin(headers, id), spin(headers, id)].map((r) =>
+          r.then((a) => {
+            answered++;
+            return a;
+          }),
+        );
+        // both wait for the pair: one for the test's hold, the other one behind it
+        await vi.waitFor(
+          async () => {
+            const w = await waiting(pairPid, [claimPid, pairPid]);
+            expect(w.n).toBe(2);
+            expect(w.holder).toBeGreaterThan(0);
+          },
+          { timeout: 10_000, interval: 10 },
+        );
+        await pair('commit');
+        // the first one's settlement waits for the claim; the second request answered, or waits too
+        await vi.waitFor(
+          async () => {
+            const w = await waiting(claimPid, [claimPid, pairPid]);
+            expect(w.holder).toBe(1);
+            expect(answered + w.app).toBeGreaterThan(0);
+          },
+          { timeout: 10_000, interval: 10 },
+        );
+        await claim('commit');
+        return await Promise.all(requests);
+      } finally {
+        // a failed step leaves nothing held (no-ops after the commits)
+        await pair('rollback');
+        await claim('rollback');
+      }
+    }),
+  );
+}
+
+/** What the member holds: main and bonus money (a converted bonus moves from one to the other). */
+async function memberMoney(memberId: number) {
+  return (await mainBalance(db(), memberId)) + (await bonusBalance(memberId));
+}
+
 async function bonusBalance(memberId: number) {
   const [r] = await rows<{ b: string }>(
     db(),
@@ -124,9 +245,10 @@ async function promoRounds(memberId: number) {
     spin: number;
     free_spin: boolean;
     awarded: number;
+    nonce: number;
   }>(
     db(),
-    sql`select stake::text, win::text, status, (params->>'promotionSpin')::int as spin, free_spin,
+    sql`select stake::text, win::text, status, (params->>'promotionSpin')::int as spin, free_spin, nonce,
           coalesce((outcome->>'freeSpinsAwarded')::int, 0) as awarded
         from gs_round where member_id = ${memberId} and params ? 'promotionClaimId' order by created_at`,
   );
@@ -223,40 +345,93 @@ describe('FREE_SPINS promotions', () => {
   it('20 parallel spin requests (and their retries) never play more spins than granted', async () => {
     const p = await freeSpinsPromotion(5);
     const m = await claimedAndOpen(p.id);
+    const pair = await pairWithoutScatter(m.game.headers, 20);
+    const money = await memberMoney(m.id);
     const ids = Array.from({ length: 20 }, () => requestId());
-    const answers = await Promise.all([...ids, ...ids.slice(0, 5)].map((id) => spin(m.game.headers, id)));
+    const sent = [...ids, ...ids.slice(0, 5)];
+    const answers = await Promise.all(sent.map((id) => spin(m.game.headers, id)));
     for (const a of answers) expect(a.statusCode, a.body).toBe(200);
-    const rounds = await promoRounds(m.id);
-    const fs = (await claimOf(m, p.id)).freeSpins!;
-    // a scatter may award more spins, added to the claim's (and counted in granted)
-    expect(rounds.length).toBe(fs.granted - fs.remaining);
-    // the first grant is played before any spin is paid; spins a scatter awards reach the claim when
-    // that round settles, which may come after the rest of the burst was already paid: they stay for
-    // later (remaining), never played beyond the grant nor lost
-    expect(rounds.length).toBeGreaterThanOrEqual(5);
-    expect(rounds.length).toBeLessThanOrEqual(Math.min(20, fs.granted));
+
+    // a retried requestId answers the same round: 20 requests, 20 rounds
+    const roundOf = new Map<string, string>();
+    for (const [i, a] of answers.entries()) {
+      const roundId = a.json().value.roundId as string;
+      if (roundOf.has(sent[i]!)) expect(roundId).toBe(roundOf.get(sent[i]!));
+      roundOf.set(sent[i]!, roundId);
+    }
+    expect(new Set(roundOf.values()).size).toBe(20);
+    const all = await rows<{ status: string; free_spin: boolean; stake: string; win: string; nonce: number }>(
+      db(),
+      sql`select status, free_spin, stake::text, win::text, nonce from gs_round where member_id = ${m.id}`,
+    );
+    expect(all.length).toBe(20);
+    expect(all.every((r) => r.status === 'settled')).toBe(true);
+    // each bet drew its own nonce of the pair
+    expect(all.map((r) => r.nonce - pair.nonce).sort((a, b) => a - b)).toEqual([...Array(20).keys()]);
+
+    // the bets queue on the seed pair: the first five took the five spins granted, numbered 1 to 5
+    // in that order and played at the promotion's stake (its wins are the pair's draws at ৳2.00);
+    // the other fifteen were paid
+    const free = (await promoRounds(m.id)).sort((a, b) => a.spin - b.spin);
+    expect(free.map((r) => [r.spin, r.nonce - pair.nonce, r.free_spin, r.stake])).toEqual(
+      [0, 1, 2, 3, 4].map((k) => [k + 1, k, true, '0']),
+    );
+    for (const r of free) expect(BigInt(r.win)).toBe(pair.draw(r.nonce - pair.nonce, 200n).win);
+    const paid = all.filter((r) => r.nonce - pair.nonce >= 5);
+    expect(paid.every((r) => !r.free_spin && r.stake === '100')).toBe(true);
+    for (const r of paid) expect(BigInt(r.win)).toBe(pair.draw(r.nonce - pair.nonce, 100n).win);
+
+    const c = await claimOf(m, p.id);
+    expect(c.freeSpins).toMatchObject({ granted: 5, remaining: 0, used: 5, forfeited: 0 });
+    const freeWin = free.reduce((sum, r) => sum + BigInt(r.win), 0n);
+    const paidWin = paid.reduce((sum, r) => sum + BigInt(r.win), 0n);
+    expect(minorOf(c.freeSpins!.win)).toBe(freeWin);
+    // each win booked once: one bonus entry per winning spin; the member's money moved by the wins
+    // and the fifteen stakes, nothing more
+    const entries = await rows<{ key: string }>(
+      db(),
+      sql`select idem_key as key from ledger_entry where idem_key like ${`fs:win:${c.id}:%`}`,
+    );
+    expect(entries.map((e) => e.key).sort()).toEqual(
+      free
+        .filter((r) => r.win !== '0')
+        .map((r) => `fs:win:${c.id}:${r.spin}`)
+        .sort(),
+    );
+    expect(await memberMoney(m.id)).toBe(money - 15n * 100n + paidWin + freeWin);
+    await expectLedgerInvariants(db());
+  });
+
+  it("a retry meeting its first request while spins are left answers that round (the first one's settlement is not stuck behind it)", async () => {
+    const p = await freeSpinsPromotion(3);
+    const m = await claimedAndOpen(p.id);
+    const pair = await pairWithoutScatter(m.game.headers, 1);
+    const claimId = (await claimOf(m, p.id)).id;
+    const id = requestId();
+    const answers =
+      t.database.kind === 'postgres'
+        ? await retryDuringSettlement(m.game.headers, id, { claimId, seedId: pair.seedId })
+        : // PGlite is one connection: there the two requests run one after the other anyway
+          await Promise.all([spin(m.game.headers, id), spin(m.game.headers, id)]);
+    for (const a of answers) expect(a.statusCode, a.body).toBe(200);
+    expect(answers[1]!.json().value.roundId).toBe(answers[0]!.json().value.roundId);
+    // one spin played (one round, one nonce) and paid once; the other two are left
     const [all] = await rows<{ n: number }>(
       db(),
       sql`select count(*)::int as n from gs_round where member_id = ${m.id}`,
     );
-    expect(all!.n).toBe(20);
-    expect(new Set(rounds.map((r) => r.spin)).size).toBe(rounds.length);
-    expect(Math.max(...rounds.map((r) => r.spin))).toBe(rounds.length);
-    // a retried requestId answers the same round
-    const byId = new Map<string, string>();
-    for (const [i, a] of answers.entries()) {
-      const id = [...ids, ...ids.slice(0, 5)][i]!;
-      const roundId = a.json().value.roundId as string;
-      if (byId.has(id)) expect(byId.get(id)).toBe(roundId);
-      byId.set(id, roundId);
-    }
-    const totalWin = rounds.reduce((s, r) => s + BigInt(r.win), 0n);
-    expect(minorOf(fs.win)).toBe(totalWin);
+    expect(all!.n).toBe(1);
+    const rounds = await promoRounds(m.id);
+    expect(rounds.map((r) => [r.spin, r.status, r.nonce - pair.nonce])).toEqual([[1, 'settled', 0]]);
+    expect(BigInt(rounds[0]!.win)).toBe(pair.draw(0, 200n).win);
+    const c = await claimOf(m, p.id);
+    expect(c.freeSpins).toMatchObject({ granted: 3, remaining: 2, used: 1 });
+    expect(minorOf(c.freeSpins!.win)).toBe(BigInt(rounds[0]!.win));
     const [entries] = await rows<{ n: number }>(
       db(),
-      sql`select count(*)::int as n from ledger_entry where idem_key like ${`fs:win:${(await claimOf(m, p.id)).id}:%`}`,
+      sql`select count(*)::int as n from ledger_entry where idem_key = ${`fs:win:${claimId}:1`}`,
     );
-    expect(entries!.n).toBe(rounds.filter((r) => r.win !== '0').length);
+    expect(entries!.n).toBe(rounds[0]!.win === '0' ? 0 : 1);
     await expectLedgerInvariants(db());
   });
 
